@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# check.sh: everything that proves the series, and nothing else.  Runs
+# every step even after a failure, then prints one line
+# "N passed, N failed" (every KUnit case of every target, plus one failure
+# for each failed step) and exits non-zero on any failure.
+set -eu
+. "$(dirname "$0")/common.sh"
+h=$top/harness
+
+failed_steps=
+nfailed_steps=0
+step() {
+	name=$1
+	shift
+	t0=$(date +%s)
+	if "$@"; then
+		echo "  OK      $name ($(($(date +%s) - t0)) s)"
+	else
+		echo "  FAILED  $name ($(($(date +%s) - t0)) s)"
+		failed_steps="$failed_steps; $name"
+		nfailed_steps=$((nfailed_steps + 1))
+		return 1
+	fi
+}
+
+start=$(date +%s)
+step "patches/ matches build/linux" "$h/export.sh" --check || :
+for t in ${CHECK_TARGETS:-$(ls "$top/targets")}; do
+	rm -f "$build/$t/result"
+	step "build $t" "$h/build.sh" "$t" && step "kunit $t" "$h/kunit.sh" "$t" || :
+done
+step checkpatch "$h/checkpatch.sh" || :
+step sparse "$h/sparse.sh" || :
+step selftest "$h/selftest.sh" || :
+
+passed=0
+failed=0
+skipped=0
+for t in ${CHECK_TARGETS:-$(ls "$top/targets")}; do
+	if [ -f "$build/$t/result" ]; then
+		read -r p f s <"$build/$t/result"
+		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	fi
+done
+failed=$((failed + nfailed_steps))
+echo "make check: $(($(date +%s) - start)) s; failed steps${failed_steps:-: none}"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# selftest.sh: the harness's own tests.  Each one feeds a script a case it
+# must refuse, or a case it must pass, and checks what it did.
+set -eu
+. "$(dirname "$0")/common.sh"
+h=$top/harness
+tmp=$build/selftest
+rm -rf "$tmp"
+mkdir -p "$tmp"
+
+n=0
+bad=0
+ok() { n=$((n + 1)); }
+fail() { n=$((n + 1)); bad=$((bad + 1)); echo "selftest: FAIL: $*" >&2; }
+
+# An unknown target: the list of valid ones, exit 2, nothing built.
+rc=0
+"$h/build.sh" no-such-target >"$tmp/out" 2>&1 || rc=$?
+if [ $rc = 2 ] && grep -q "ppc64le-64k" "$tmp/out" && [ ! -e "$build/no-such-target" ]; then ok; else
+	fail "build.sh no-such-target: exit $rc"; fi
+
+# Every target file names what the scripts read, and a power-of-2 page size.
+for f in "$top"/targets/*; do
+	(
+		. "$f"
+		: "${ARCH:?} ${KUNIT_ARCH:?} ${PAGE_SIZE:?} ${IMAGE:?} ${QEMU:?} ${CONSOLE:?}"
+		: "${CROSS_COMPILE?} ${KCONFIG?} ${QEMU_ARGS?}"
+		[ $((PAGE_SIZE & (PAGE_SIZE - 1))) = 0 ] && [ "$PAGE_SIZE" -ge 4096 ]
+	) 2>"$tmp/out" && ok || fail "targets/$(basename "$f"): $(cat "$tmp/out")"
+done
+
+# verdict.sh passes a good log and refuses each kind of bad one.
+suites=$(grep -v '^#' "$h/suites")
+good() {
+	echo "KTAP version 1"
+	i=1
+	for s in $suites; do
+		echo "    # Subtest: $s"
+		[ "$s" != amdkfd_doorbell ] || echo "    # kfd_page_size: PAGE_SIZE $1"
+		echo "    ok 1 case_one"
+		echo "ok $i $s"
+		i=$((i + 1))
+	done
+}
+verdict() {
+	rc=0
+	"$h/verdict.sh" x86_64-4k "$1" >"$tmp/out" 2>&1 || rc=$?
+	echo $rc
+}
+good 4096 >"$tmp/kunit.log"
+[ "$(verdict "$tmp/kunit.log")" = 0 ] && ok || fail "verdict.sh refused a good log: $(cat "$tmp/out")"
+good 65536 >"$tmp/kunit.log"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a 64K log for a 4K target"
+good 4096 | sed '$d' >"$tmp/kunit.log"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a log with a missing suite"
+good 4096 | sed 's/^    ok 1 case_one/    not ok 1 case_one/; s/^ok \(.*\)/not ok \1/' >"$tmp/kunit.log"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a failed case"
+{ good 4096; echo "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/amd/amdkfd/kfd_x.c:1"; } >"$tmp/kunit.log"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a kernel warning"
+
+# make apply on a tree the series does not apply to: the patch is named,
+# and the tree is left exactly as it was.
+git init -q "$tmp/tree"
+echo "not a kernel" >"$tmp/tree/README"
+git -C "$tmp/tree" add README
+git -C "$tmp/tree" commit -q -m "not a kernel"
+head=$(git -C "$tmp/tree" rev-parse HEAD)
+rc=0
+"$h/apply.sh" "$tmp/tree" >"$tmp/out" 2>&1 || rc=$?
+if [ $rc != 0 ] && grep -q "does not apply" "$tmp/out" && grep -q "$BASE_VERSION" "$tmp/out" &&
+	[ "$(git -C "$tmp/tree" rev-parse HEAD)" = "$head" ] &&
+	[ -z "$(git -C "$tmp/tree" status --porcelain)" ] &&
+	[ ! -d "$tmp/tree/.git/rebase-apply" ]; then ok; else
+	fail "apply.sh on a foreign tree: exit $rc, $(cat "$tmp/out")"; fi
+
+# make export on a dirty build/linux is refused, naming the file.
+echo "/* dirty */" >>"$ksrc/Makefile"
+rc=0
+"$h/export.sh" >"$tmp/out" 2>&1 || rc=$?
+git -C "$ksrc" checkout -q -- Makefile
+if [ $rc != 0 ] && grep -q "Makefile" "$tmp/out"; then ok; else fail "export.sh took a dirty tree"; fi
+
+# make export is byte-identical when nothing changed: twice in a row,
+# and patches/ as committed in this repository.
+if "$h/export.sh" --check >"$tmp/out" 2>&1 && "$h/export.sh" --check >>"$tmp/out" 2>&1; then ok; else
+	fail "export.sh --check: $(cat "$tmp/out")"; fi
+
+# Every file the series adds has the amd-gfx list among its maintainers.
+for f in $(git -C "$ksrc" diff --name-only --diff-filter=A base..HEAD); do
+	if (cd "$ksrc" && ./scripts/get_maintainer.pl --no-git --no-git-fallback -f "$f") 2>/dev/null |
+		grep -q "amd-gfx@lists.freedesktop.org"; then ok; else
+		fail "$f: scripts/get_maintainer.pl does not name amd-gfx; add a MAINTAINERS entry"; fi
+done
+
+echo "  SELFTEST $n tests, $bad failed"
+[ $bad = 0 ]

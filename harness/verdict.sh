@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# verdict.sh TARGET LOG: judge the kernel log of a KUnit run.  Fails unless
+# every suite of harness/suites ran and passed, the kernel ran with the
+# page size TARGET promises, and it printed no warning, BUG or oops.
+# Writes "PASSED FAILED SKIPPED" (KUnit cases) to "result" beside LOG.
+set -eu
+. "$(dirname "$0")/common.sh"
+load_target "${1:-}"
+log=${2:?usage: verdict.sh TARGET LOG}
+result=$(dirname "$log")/result
+
+# the log without printk timestamps
+ktap=${log%.log}.ktap
+tr -d '\r' <"$log" | sed 's/^\[ *[0-9]*\.[0-9]*\] //' >"$ktap"
+
+rc=0
+problem() {
+	echo "$target: $*" >&2
+	rc=1
+}
+
+grep -q "^ok \|^not ok " "$ktap" ||
+	problem "no KTAP result in the log: the kernel did not boot or crashed (log: $log)"
+for suite in $(grep -v '^#' "$top/harness/suites"); do
+	if grep -q "^ok [0-9]* $suite\$" "$ktap"; then
+		continue
+	elif grep -q "^not ok [0-9]* $suite\$" "$ktap"; then
+		problem "suite $suite failed"
+	else
+		problem "suite $suite did not run"
+	fi
+done
+if grep -q "^ *not ok " "$ktap"; then
+	echo "$target: the failed expectations:" >&2
+	grep -E "EXPECTATION FAILED|ASSERTION FAILED|^ +(Expected|but|[^#].* == )|^ *not ok " "$ktap" | head -60 >&2
+fi
+
+seen=$(sed -n 's/.*# kfd_page_size: PAGE_SIZE \([0-9]*\).*/\1/p' "$ktap" | head -1)
+[ "$seen" = "$PAGE_SIZE" ] ||
+	problem "the kernel ran with PAGE_SIZE ${seen:-unknown}, the target promises $PAGE_SIZE"
+
+if grep -nE "WARNING:|BUG:|Oops|Kernel panic|Call Trace:|UBSAN:|KASAN:|kunit.sh: QEMU exited" "$ktap" >"$log.problems"; then
+	problem "the kernel log has warnings, oopses or a crash:"
+	head -20 "$log.problems" >&2
+fi
+
+cases=$(grep -E "^    (not )?ok [0-9]+ " "$ktap" || true)
+passed=$(echo "$cases" | grep "^    ok " | grep -vc "# SKIP" || true)
+skipped=$(echo "$cases" | grep -c "# SKIP" || true)
+failed=$(echo "$cases" | grep -c "^    not ok " || true)
+echo "$passed $failed $skipped" >"$result"
+echo "  KUNIT   $target: $passed passed, $failed failed, $skipped skipped; PAGE_SIZE ${seen:-?}"
+exit $rc

@@ -6,7 +6,7 @@ TARGET ?= ppc64le-64k
 CHECK_TARGETS ?= $(notdir $(wildcard targets/*))
 H := harness
 
-.PHONY: all build kunit check export apply checkpatch sparse selftest deps tree clean distclean
+.PHONY: all build kunit check export apply checkpatch sparse kerneldoc coccinelle docs bisect abi footprint selftest deps tree clean distclean
 
 all: build
 
@@ -33,6 +33,29 @@ checkpatch: tree
 sparse: tree
 	@$(H)/sparse.sh
 
+kerneldoc: tree
+	@$(H)/kerneldoc.sh
+
+coccinelle: tree
+	@$(H)/coccinelle.sh
+
+docs: tree
+	@$(H)/docs.sh
+
+# every patch, in order, builds with no new W=1 warning: on every target,
+# or on TARGET when it is given
+bisect: tree
+	@$(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
+
+# the series' uapi, compiled for every target against its exported headers
+abi: tree
+	@$(H)/abi.sh
+
+# bytes of GTT, VRAM and doorbell BAR, base and series, 4/16/64 KiB pages,
+# from the KUnit run of each target (make check runs them)
+footprint:
+	@$(H)/footprint.sh
+
 selftest: tree
 	@$(H)/selftest.sh
 
@@ -46,6 +69,7 @@ apply:
 # Build outputs only: the base package, build/linux and ccache stay.
 clean:
 	rm -rf $(addprefix build/,$(notdir $(wildcard targets/*))) build/export.tmp build/*.log
+	rm -rf $(addprefix build/bisect-,$(notdir $(wildcard targets/*))) build/kerneldoc build/coccinelle build/docs
 
 distclean:
 	rm -rf build

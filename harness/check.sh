@@ -30,8 +30,13 @@ for t in ${CHECK_TARGETS:-$(ls "$top/targets")}; do
 	rm -f "$build/$t/result"
 	step "build $t" "$h/build.sh" "$t" && step "kunit $t" "$h/kunit.sh" "$t" || :
 done
+step "uapi ABI" "$h/abi.sh" || :
+step footprint "$h/footprint.sh" || :
 step checkpatch "$h/checkpatch.sh" || :
 step sparse "$h/sparse.sh" || :
+step kernel-doc "$h/kerneldoc.sh" || :
+step coccinelle "$h/coccinelle.sh" || :
+step docs "$h/docs.sh" || :
 step selftest "$h/selftest.sh" || :
 
 passed=0

@@ -33,6 +33,9 @@ done
 # checkpatch.pl's SPDX check
 /usr/bin/python3 -c 'import ply' 2>/dev/null || missing="$missing python3-ply"
 /usr/bin/python3 -c 'import git' 2>/dev/null || missing="$missing python3-git"
+# make htmldocs (harness/docs.sh): Sphinx, and the kernel's extensions
+/usr/bin/python3 -c 'import sphinx' 2>/dev/null || missing="$missing python3-sphinx"
+/usr/bin/python3 -c 'import yaml' 2>/dev/null || missing="$missing python3-yaml"
 
 [ -n "$missing" ] || exit 0
 if [ "$(id -u)" != 0 ]; then

@@ -93,5 +93,70 @@ for f in $(git -C "$ksrc" diff --name-only --diff-filter=A base..HEAD); do
 		fail "$f: scripts/get_maintainer.pl does not name amd-gfx; add a MAINTAINERS entry"; fi
 done
 
+# The kernel-doc and coccinelle gates take the base's findings, also when
+# a patch moves them, and refuse the ones a patch adds: on a small git
+# tree whose scripts/ is the kernel's.
+gt=$tmp/gate
+mkdir -p "$gt/drivers/x"
+git -C "$gt" init -q
+ln -s "$ksrc/scripts" "$gt/scripts"
+cat >"$gt/drivers/x/x.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/slab.h>
+
+/**
+ * x_old() - the base's function: no Return section, a test before kfree()
+ * @p: a pointer
+ */
+int x_old(void *p)
+{
+	if (p)
+		kfree(p);
+	return 0;
+}
+EOF
+git -C "$gt" add -A
+git -C "$gt" commit -q -m base
+git -C "$gt" tag base
+sed -i 's/^#include <linux\/slab.h>$/#include <linux\/types.h>\n&/' "$gt/drivers/x/x.c"
+cat >>"$gt/drivers/x/x.c" <<'EOF'
+
+/**
+ * x_good() - a function with a complete kernel-doc comment
+ * @a: a number
+ *
+ * Return: @a
+ */
+int x_good(int a)
+{
+	return a;
+}
+EOF
+git -C "$gt" commit -q -a -m good
+gate() {
+	rc=0
+	GATE_KSRC=$gt COCCI=scripts/coccinelle/free/ifnullfree.cocci "$h/$1" >"$tmp/out" 2>&1 || rc=$?
+	echo $rc
+}
+[ "$(gate kerneldoc.sh)" = 0 ] && ok || fail "kerneldoc.sh refused the base's own warning: $(cat "$tmp/out")"
+[ "$(gate coccinelle.sh)" = 0 ] && ok || fail "coccinelle.sh refused the base's own finding: $(cat "$tmp/out")"
+cat >>"$gt/drivers/x/x.c" <<'EOF'
+
+/**
+ * x_new() - a function whose parameter is not described
+ */
+int x_new(void *q)
+{
+	if (q)
+		kfree(q);
+	return 0;
+}
+EOF
+git -C "$gt" commit -q -a -m bad
+[ "$(gate kerneldoc.sh)" != 0 ] && grep -q "'q' not described in 'x_new'" "$tmp/out" && ok ||
+	fail "kerneldoc.sh took a new kernel-doc warning: $(cat "$tmp/out")"
+[ "$(gate coccinelle.sh)" != 0 ] && grep -q "ifnullfree" "$tmp/out" && ok ||
+	fail "coccinelle.sh took a new finding of ifnullfree.cocci: $(cat "$tmp/out")"
+
 echo "  SELFTEST $n tests, $bad failed"
 [ $bad = 0 ]

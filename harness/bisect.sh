@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# bisect.sh [TARGET...]: build drivers/gpu/drm/amd/ with W=1 at every patch
+# of the series, in order, for each target (default: every one).  Fails on
+# a build error, and on a W=1 warning in a file the patch touches that the
+# base does not have.  Not part of make check: see README.md for its time.
+#
+# The patches are checked out one after the other in build/bisect-tree, a
+# worktree of build/linux, and built into build/bisect-TARGET, configured
+# from the target's own build/TARGET/.config.  The base is built first,
+# once per configuration, for its warnings (build/bisect-TARGET/base.warnings).
+set -eu
+. "$(dirname "$0")/common.sh"
+export CCACHE_DIR="${CCACHE_DIR:-$build/ccache}" CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
+
+[ -d "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
+targets=${*:-$(ls "$top/targets")}
+for t in $targets; do
+	(load_target "$t")
+	[ -f "$build/$t/.config" ] || die "no build/$t/.config to start from: run make build TARGET=$t first"
+done
+
+# the series as it is now: build/linux may move on meanwhile
+head=$(git -C "$ksrc" rev-parse HEAD)
+commits=$(git -C "$ksrc" rev-list --reverse "base..$head")
+[ -n "$commits" ] || die "build/linux has no patch on top of base"
+total=$(echo "$commits" | wc -l)
+
+wt=$build/bisect-tree
+if [ ! -d "$wt" ]; then
+	git -C "$ksrc" worktree prune
+	git -C "$ksrc" worktree add -q --detach "$wt" base
+fi
+[ -z "$(git -C "$wt" status --porcelain --untracked-files=no)" ] ||
+	die "build/bisect-tree has local changes, but it is the harness's own: git -C build/linux worktree remove --force build/bisect-tree, then rerun"
+
+# The kbuild directories of drivers/gpu/drm/amd/ (drivers/gpu/drm/Makefile
+# descends into these; amdgpu's also builds amdkfd, pm and display)
+amd="drivers/gpu/drm/amd/amdgpu/ drivers/gpu/drm/amd/amdxcp/"
+
+# kmake OUT LOG: configure OUT from the target's .config, then build the
+# amd drivers there with W=1
+kmake() {
+	dir=$1
+	log=$2
+	cp "$build/$target/.config" "$dir/.config"
+	set -- -s -C "$wt" ARCH="$ARCH" CROSS_COMPILE="$CROSS_COMPILE" O="$dir" \
+		CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc"
+	# shellcheck disable=SC2086
+	make "$@" olddefconfig >"$log" 2>&1 &&
+		make "$@" W=1 -j"$(nproc)" $amd >>"$log" 2>&1
+}
+
+# warnings LOG: the compiler's warnings in LOG as "path: warning: text",
+# the path as in the tree (amdkfd is built from amdgpu/../amdkfd), without
+# line and column so that moved code is not new
+warnings() {
+	sed -n "s|^$wt/||; s|^\(\.\./\)*bisect-tree/||
+		s|^\([^ :]*\):[0-9]*:[0-9]*: warning: |\1: warning: |p" "$1" |
+		sed 's|/[^/.][^/]*/\.\./|/|g' | sort
+}
+
+rc=0
+for t in $targets; do
+	load_target "$t"
+	out=$build/bisect-$t
+	# another configuration of the target starts afresh
+	if ! cmp -s "$build/$t/.config" "$out/target.config"; then
+		rm -rf "$out"
+		mkdir -p "$out"
+		cp "$build/$t/.config" "$out/target.config"
+	fi
+	if [ ! -f "$out/base.warnings" ]; then
+		git -C "$wt" checkout -q --detach base
+		t0=$(date +%s)
+		kmake "$out" "$out/base.log" ||
+			{ tail -20 "$out/base.log" >&2; die "the base does not build for $t (log: build/bisect-$t/base.log)"; }
+		warnings "$out/base.log" >"$out/base.warnings"
+		echo "  BISECT  base $t: built in $(($(date +%s) - t0)) s, $(wc -l <"$out/base.warnings") W=1 warnings in amd"
+	fi
+	n=0
+	for c in $commits; do
+		n=$((n + 1))
+		subject=$(git -C "$ksrc" log -1 --format=%s "$c")
+		git -C "$wt" checkout -q --detach "$c"
+		t0=$(date +%s)
+		if ! kmake "$out" "$out/$n.log"; then
+			echo "  BISECT  $n/$total $t: BUILD FAILED ($(($(date +%s) - t0)) s) $subject"
+			grep -E "error:|Error [0-9]" "$out/$n.log" | head -10 >&2
+			echo "bisect: patch $n \"$subject\" does not build for $t (log: build/bisect-$t/$n.log)" >&2
+			rc=1
+			continue
+		fi
+		# this build's warnings in the files this patch touches
+		git -C "$ksrc" diff --name-only "$c~1" "$c" >"$out/$n.touched"
+		warnings "$out/$n.log" |
+			awk -F': ' 'NR == FNR { touched[$0]; next } $1 in touched' "$out/$n.touched" - >"$out/$n.warnings"
+		if comm -23 "$out/$n.warnings" "$out/base.warnings" >"$out/$n.new" && [ -s "$out/$n.new" ]; then
+			echo "  BISECT  $n/$total $t: NEW W=1 WARNINGS ($(($(date +%s) - t0)) s) $subject"
+			cat "$out/$n.new" >&2
+			echo "bisect: patch $n \"$subject\" adds the W=1 warnings above for $t (log: build/bisect-$t/$n.log)" >&2
+			rc=1
+		else
+			echo "  BISECT  $n/$total $t: ok ($(($(date +%s) - t0)) s) $subject"
+		fi
+	done
+done
+exit $rc

@@ -28,14 +28,13 @@ if [ -n "${GATE_KSRC:-}" ]; then
 	base_src=$ksrc
 	tmp=$GATE_KSRC.coccinelle
 else
-	base_src=$build/base-tree
-	[ -d "$base_src" ] || git -C "$ksrc" worktree add -q --detach "$base_src" base
+	base_src=$(base_tree)
 	tmp=$build/coccinelle
 fi
 rm -rf "$tmp"
 mkdir -p "$tmp/base" "$tmp/series"
 
-files=$(git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h')
+files=$(touched '*.c' '*.h')
 [ -n "$files" ] || { echo "  COCCI   no C file touched"; exit 0; }
 dirs=
 for f in $files; do

@@ -21,6 +21,19 @@ load_target() {
 	. "$top/targets/$1"
 }
 
+# base_tree: the path of build/base-tree, a worktree of the base commit
+# that the gates check the base's files in; made on first use.
+base_tree() {
+	[ -d "$build/base-tree" ] ||
+		git -C "$ksrc" worktree add -q --detach "$build/base-tree" base
+	echo "$build/base-tree"
+}
+
+# touched PATHSPEC...: the files the series adds or modifies in $ksrc
+touched() {
+	git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- "$@"
+}
+
 # The identity every git command on the kernel tree uses.
 export GIT_AUTHOR_NAME="$SERIES_NAME" GIT_AUTHOR_EMAIL="$SERIES_EMAIL"
 export GIT_COMMITTER_NAME="$SERIES_NAME" GIT_COMMITTER_EMAIL="$SERIES_EMAIL"

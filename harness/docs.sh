@@ -15,10 +15,7 @@ export PATH="/usr/bin:$PATH" PYTHONDONTWRITEBYTECODE=1
 command -v sphinx-build >/dev/null ||
 	die "no sphinx-build: run harness/deps.sh (Debian's python3-sphinx)"
 
-base_src=$build/base-tree
-if [ ! -d "$base_src" ]; then
-	git -C "$ksrc" worktree add -q --detach "$base_src" base
-fi
+base_src=$(base_tree)
 out=$build/docs
 mkdir -p "$out"
 

@@ -40,7 +40,6 @@ function human(v) {
 {
 	what = $2; page = $4; cell[what, page] = human($6) " -> " human($8)
 	if (!(what in seen)) { seen[what] = 1; order[n++] = what }
-	pages[page] = 1
 }
 END {
 	printf "%-44s %-18s %-18s %-18s\n", "", "4 KiB pages", "16 KiB pages", "64 KiB pages"

@@ -44,7 +44,7 @@ added() {
 		{ prev = $0 }'
 }
 
-files=$(git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- '*.c' '*.h')
+files=$(touched '*.c' '*.h')
 rc=0
 checked=0
 seen=0

@@ -11,11 +11,8 @@ ref=x86_64-4k
 out=$build/$ref
 [ -f "$out/.config" ] || "$top/harness/build.sh" $ref
 
-base_src=$build/base-tree
+base_src=$(base_tree)
 base_out=$build/sparse-base
-if [ ! -d "$base_src" ]; then
-	git -C "$ksrc" worktree add -q --detach "$base_src" base
-fi
 mkdir -p "$base_out"
 cmp -s "$out/.config" "$base_out/.config" || cp "$out/.config" "$base_out/.config"
 
@@ -33,7 +30,7 @@ findings() {
 	sed -n 's/^[^ :]*\/\(drivers\/\|include\/\|arch\/\)/\1/; s/^\([^ :]*\):[0-9]*:[0-9]*: /\1: /p' | sort
 }
 
-files=$(git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- '*.c')
+files=$(touched '*.c')
 rc=0
 checked=0
 seen=0

@@ -45,7 +45,7 @@ docs: tree
 # every patch, in order, builds with no new W=1 warning: on every target,
 # or on TARGET when it is given
 bisect: tree
-	@$(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
+	@FROM="$(FROM)" $(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
 
 # the series' uapi, compiled for every target against its exported headers
 abi: tree

@@ -4,6 +4,7 @@
 # of the series, in order, for each target (default: every one).  Fails on
 # a build error, and on a W=1 warning in a file the patch touches that the
 # base does not have.  Not part of make check: see README.md for its time.
+# FROM=N starts at patch N, for patches added to a series already checked.
 #
 # The patches are checked out one after the other in build/bisect-tree, a
 # worktree of build/linux, and built into build/bisect-TARGET, configured
@@ -25,6 +26,12 @@ head=$(git -C "$ksrc" rev-parse HEAD)
 commits=$(git -C "$ksrc" rev-list --reverse "base..$head")
 [ -n "$commits" ] || die "build/linux has no patch on top of base"
 total=$(echo "$commits" | wc -l)
+from=${FROM:-1}
+case $from in
+''|*[!0-9]*) die "FROM=$from: give the number of the first patch to build, 1 to $total" ;;
+esac
+[ "$from" -ge 1 ] && [ "$from" -le "$total" ] ||
+	die "FROM=$from: the series has patches 1 to $total"
 
 wt=$build/bisect-tree
 if [ ! -d "$wt" ]; then
@@ -81,6 +88,7 @@ for t in $targets; do
 	n=0
 	for c in $commits; do
 		n=$((n + 1))
+		[ "$n" -ge "$from" ] || continue
 		subject=$(git -C "$ksrc" log -1 --format=%s "$c")
 		git -C "$wt" checkout -q --detach "$c"
 		t0=$(date +%s)

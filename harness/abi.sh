@@ -7,19 +7,20 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 rc=0
-for t in ${*:-${CHECK_TARGETS:-$(ls "$top/targets")}}; do
+for t in ${*:-$(targets)}; do
 	load_target "$t"
-	hdr=$build/$t/uapi
+	hdr=$build/abi/$t
 	rm -rf "$hdr"
+	mkdir -p "$hdr"
 	make -s -C "$ksrc" O="$hdr/obj" ARCH="$ARCH" headers_install \
-		INSTALL_HDR_PATH="$hdr" >"$build/$t/abi.log" 2>&1 ||
-		die "$t: headers_install failed, see $build/$t/abi.log"
+		INSTALL_HDR_PATH="$hdr" >"$hdr/log" 2>&1 ||
+		die "$t: headers_install failed, see ${hdr#$top/}/log"
 	if "${CROSS_COMPILE:-}gcc" -std=c11 -ffreestanding -Wall -Werror \
 		-isystem "$hdr/include" -c "$top/harness/abi.c" \
-		-o "$hdr/abi.o" >>"$build/$t/abi.log" 2>&1; then
+		-o "$hdr/abi.o" >>"$hdr/log" 2>&1; then
 		echo "  ABI     $t: kfd_ioctl.h and kfd_sysfs.h as documented"
 	else
-		echo "  ABI     $t: FAILED, see $build/$t/abi.log" >&2
+		echo "  ABI     $t: FAILED, see ${hdr#$top/}/log" >&2
 		rc=1
 	fi
 done

@@ -12,10 +12,9 @@
 # once per configuration, for its warnings (build/bisect-TARGET/base.warnings).
 set -eu
 . "$(dirname "$0")/common.sh"
-export CCACHE_DIR="${CCACHE_DIR:-$build/ccache}" CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 
-[ -d "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
-targets=${*:-$(ls "$top/targets")}
+[ -e "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
+targets=${*:-$(targets)}
 for t in $targets; do
 	(load_target "$t")
 	[ -f "$build/$t/.config" ] || die "no build/$t/.config to start from: run make build TARGET=$t first"
@@ -103,10 +102,9 @@ for t in $targets; do
 		git -C "$ksrc" diff --name-only "$c~1" "$c" >"$out/$n.touched"
 		warnings "$out/$n.log" |
 			awk -F': ' 'NR == FNR { touched[$0]; next } $1 in touched' "$out/$n.touched" - >"$out/$n.warnings"
-		if comm -23 "$out/$n.warnings" "$out/base.warnings" >"$out/$n.new" && [ -s "$out/$n.new" ]; then
+		if ! new_findings bisect "patch $n \"$subject\" for $t (log: build/bisect-$t/$n.log)" \
+			"$out/$n.warnings" "$out/base.warnings"; then
 			echo "  BISECT  $n/$total $t: NEW W=1 WARNINGS ($(($(date +%s) - t0)) s) $subject"
-			cat "$out/$n.new" >&2
-			echo "bisect: patch $n \"$subject\" adds the W=1 warnings above for $t (log: build/bisect-$t/$n.log)" >&2
 			rc=1
 		else
 			echo "  BISECT  $n/$total $t: ok ($(($(date +%s) - t0)) s) $subject"

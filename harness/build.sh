@@ -1,17 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# build.sh TARGET: configure and build the kernel of TARGET from build/linux
-# into build/TARGET: amdgpu and amdkfd built in, with the KUnit suites of
-# the series, and the page size of the target.
+# build.sh TARGET [POSTING]: configure and build the kernel of TARGET from
+# build/linux into build/TARGET: amdgpu and amdkfd built in, with the KUnit
+# suites of the series, and the page size of the target.  With POSTING, the
+# series up to that posting only, from build/stack/POSTING/linux into
+# build/stack/POSTING/TARGET.
 set -eu
 . "$(dirname "$0")/common.sh"
 load_target "${1:-}"
+posting=${2:-}
 
-[ -d "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
+[ -e "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
 
 out=$build/$target
+if [ -n "$posting" ]; then
+	ksrc=$(stack_tree "$posting")
+	out=$build/stack/$posting/$target
+fi
 mkdir -p "$out"
-export CCACHE_DIR="${CCACHE_DIR:-$build/ccache}" CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 
 # every .kunitconfig of the series: amdkfd's, and amdgpu's once it has one
 set -- --build_dir "$out" --arch "$KUNIT_ARCH"
@@ -34,9 +40,9 @@ python3 tools/testing/kunit/kunit.py config "$@" \
 	--make_options "CC=ccache ${CROSS_COMPILE}gcc" --make_options "HOSTCC=ccache gcc" \
 	>"$out/config.log" 2>&1 || { cat "$out/config.log" >&2; die "configuring $target failed"; }
 
-echo "  BUILD   $target ($(grep -c . "$out/.config") config lines) in build/$target"
+echo "  BUILD   $target${posting:+ up to $posting} ($(grep -c . "$out/.config") config lines) in ${out#$top/}"
 start=$(date +%s)
 make -s ARCH="$ARCH" CROSS_COMPILE="$CROSS_COMPILE" O="$out" \
 	CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc" \
-	-j"$(nproc)" >"$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; die "building $target failed (log: build/$target/build.log)"; }
-echo "  BUILT   $target in $(($(date +%s) - start)) s: build/$target/$IMAGE"
+	-j"$(nproc)" >"$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; die "building $target failed (log: ${out#$top/}/build.log)"; }
+echo "  BUILT   $target${posting:+ up to $posting} in $(($(date +%s) - start)) s: ${out#$top/}/$IMAGE"

@@ -26,25 +26,33 @@ step() {
 
 start=$(date +%s)
 step "patches/ matches build/linux" "$h/export.sh" --check || :
-for t in ${CHECK_TARGETS:-$(ls "$top/targets")}; do
+for t in $(targets); do
 	rm -f "$build/$t/result"
 	step "build $t" "$h/build.sh" "$t" && step "kunit $t" "$h/kunit.sh" "$t" || :
 done
+# the fixes and their tests alone, as a stable tree or a user takes them
+stack=2-kunit
+rm -f "$build/stack/$stack/ppc64le-64k/result"
+step "build ppc64le-64k up to $stack" "$h/build.sh" ppc64le-64k $stack &&
+	step "kunit ppc64le-64k up to $stack" "$h/kunit.sh" ppc64le-64k $stack || :
+step "mboxes rebuild build/linux" "$h/mailcheck.sh" || :
 step "uapi ABI" "$h/abi.sh" || :
 step footprint "$h/footprint.sh" || :
 step checkpatch "$h/checkpatch.sh" || :
+step "commit references" "$h/commitrefs.sh" || :
 step sparse "$h/sparse.sh" || :
 step kernel-doc "$h/kerneldoc.sh" || :
 step coccinelle "$h/coccinelle.sh" || :
 step docs "$h/docs.sh" || :
 step selftest "$h/selftest.sh" || :
+step "libhsakmt (userspace/)" "$h/userspace.sh" || :
 
 passed=0
 failed=0
 skipped=0
-for t in ${CHECK_TARGETS:-$(ls "$top/targets")}; do
-	if [ -f "$build/$t/result" ]; then
-		read -r p f s <"$build/$t/result"
+for r in $(targets) stack/$stack/ppc64le-64k; do
+	if [ -f "$build/$r/result" ]; then
+		read -r p f s <"$build/$r/result"
 		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 	fi
 done

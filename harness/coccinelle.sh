@@ -40,9 +40,7 @@ dirs=
 for f in $files; do
 	mkdir -p "$tmp/series/${f%/*}" "$tmp/base/${f%/*}"
 	cp "$ksrc/$f" "$tmp/series/$f"
-	if git -C "$ksrc" cat-file -e "base:$f" 2>/dev/null; then
-		git -C "$ksrc" show "base:$f" >"$tmp/base/$f"
-	fi
+	base_copy "$f" "$tmp/base" || :
 	case " $dirs " in *" ${f%/*} "*) ;; *) dirs="$dirs ${f%/*}" ;; esac
 done
 
@@ -102,12 +100,11 @@ for c in $cocci; do
 	ran=$((ran + 1))
 	seen=$((seen + $(wc -l <"$tmp/series.found")))
 	inbase=$((inbase + $(wc -l <"$tmp/base.found")))
-	if comm -23 "$tmp/series.found" "$tmp/base.found" | grep .; then
-		name=$(basename "$c" .cocci)
+	name=$(basename "$c" .cocci)
+	if ! new_findings coccinelle "the report of $c (with line numbers in ${tmp#"$top"/}/$name.out)" \
+		"$tmp/series.found" "$tmp/base.found"; then
 		cp "$tmp/series.out" "$tmp/$name.out"
-		echo "coccinelle: new findings of $c (above; with line numbers in ${tmp#"$top"/}/$name.out)" >&2
 		rc=1
 	fi
 done
-echo "  COCCI   $ran semantic patches on $(echo "$files" | wc -l) files, $seen findings (base: $inbase), $([ $rc = 0 ] && echo "none new" || echo "some new")"
-exit $rc
+gate_line "COCCI  " $rc "$ran semantic patches on $(echo "$files" | wc -l) files, $seen findings (base: $inbase)"

@@ -2,15 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install, from Debian's packages, what the harness needs and is missing.
 set -eu
+. "$(dirname "$0")/common.sh"
 
-# command:package pairs
-need="aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
-powerpc64le-linux-gnu-gcc:gcc-powerpc64le-linux-gnu
-qemu-system-x86_64:qemu-system-x86
-qemu-system-aarch64:qemu-system-arm
-qemu-system-ppc64:qemu-system-ppc
-sparse:sparse
+# command:package pairs; each target names its compiler's and QEMU's
+need="sparse:sparse
 spatch:coccinelle
+ocamlopt:ocaml
+rsync:rsync
 flex:flex
 bison:bison
 bc:bc
@@ -27,9 +25,17 @@ missing=
 for pair in $need; do
 	command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
 done
+for t in "$top"/targets/*; do
+	# shellcheck disable=SC1090
+	(. "$t"; command -v "${CROSS_COMPILE}gcc" && command -v "$QEMU") >/dev/null 2>&1 ||
+		missing="$missing $(. "$t"; echo "$PACKAGES")"
+done
 # headers the kernel's host tools build against
 [ -f /usr/include/libelf.h ] || missing="$missing libelf-dev"
 [ -f /usr/include/openssl/ssl.h ] || missing="$missing libssl-dev"
+# spatch runs the Python scripts of most semantic patches in libpython
+# (Debian 12's is 3.11), which Debian's coccinelle does not depend on
+ls /usr/lib/*/libpython3.*.so.1.0 >/dev/null 2>&1 || missing="$missing libpython3.11"
 # checkpatch.pl's SPDX check
 /usr/bin/python3 -c 'import ply' 2>/dev/null || missing="$missing python3-ply"
 /usr/bin/python3 -c 'import git' 2>/dev/null || missing="$missing python3-git"

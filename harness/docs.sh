@@ -31,7 +31,7 @@ htmldocs() {
 	awk '/WARNING:|ERROR:|CRITICAL:|SEVERE:/ { if (w != "") print w; w = $0; next }
 		/^Declaration is / && w != "" { w = w " " $0; next }
 		END { if (w != "") print w }' "$out/$2.log" |
-		sed "s|$1/||g; s/:[0-9][0-9]*/:N/g" | sort >"$out/$2.warnings"
+		sed "s|$1/||g; s|$(cd "$1" && pwd -P)/||g; s/:[0-9][0-9]*/:N/g" | sort >"$out/$2.warnings"
 }
 
 key="$(git -C "$ksrc" rev-parse base) $(sphinx-build --version 2>&1) $(command -v dot || :)"
@@ -45,12 +45,6 @@ if [ ! -f "$out/base.warnings" ] || [ "$(cat "$out/base.key" 2>/dev/null)" != "$
 fi
 htmldocs "$ksrc" series
 
-comm -23 "$out/series.warnings" "$out/base.warnings" >"$out/new"
 rc=0
-if [ -s "$out/new" ]; then
-	cat "$out/new" >&2
-	echo "docs: new Sphinx warnings (above; log: build/docs/series.log): fix the .rst pages or kernel-doc comments they name" >&2
-	rc=1
-fi
-echo "  DOCS    gpu: $(wc -l <"$out/series.warnings") warnings (base: $(wc -l <"$out/base.warnings")) in $(($(date +%s) - t0)) s, $([ $rc = 0 ] && echo "none new" || echo "some new")"
-exit $rc
+new_findings docs "the gpu book (log: build/docs/series.log)" "$out/series.warnings" "$out/base.warnings" || rc=1
+gate_line "DOCS   " $rc "gpu: $(wc -l <"$out/series.warnings") warnings (base: $(wc -l <"$out/base.warnings")) in $(($(date +%s) - t0)) s"

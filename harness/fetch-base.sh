@@ -7,46 +7,21 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-if [ -d "$ksrc/.git" ]; then
+if [ -e "$ksrc/.git" ]; then
 	exit 0
 fi
 
-apt=$build/apt
+mkdir -p "$build"
 deb=$build/dl/${BASE_PACKAGE}_${BASE_VERSION}_all.deb
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$build/dl"
-
-# The system's Debian mirror: the first URI of its sources that is not
-# the security archive.
-mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-	awk '$1 == "deb" && $2 !~ /security/ { print $2; exit }')
-if [ -z "$mirror" ]; then
-	mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
-		awk '$1 == "URIs:" && $2 !~ /security/ { print $2; exit }')
-fi
-[ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list{,.d}; add one, then rerun"
-
-echo "deb $mirror $BASE_SUITE main" > "$apt/sources.list"
-aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/nonexistent
-	-o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt/cache -o APT::Sandbox::User=root"
-
 if [ ! -f "$deb" ]; then
-	# shellcheck disable=SC2086
-	apt-get $aptopts update >"$apt/update.log" 2>&1 ||
-		die "cannot read $mirror $BASE_SUITE (log: $apt/update.log); check the network, then rerun"
-	# shellcheck disable=SC2086
-	have=$(apt-cache $aptopts madison "$BASE_PACKAGE" 2>/dev/null | awk '{ print $3 }' | tr '\n' ' ')
-	case " $have " in
-	*" $BASE_VERSION "*) ;;
-	*)
-		echo "fetch-base: $BASE_PACKAGE $BASE_VERSION is not in $BASE_SUITE any more (it has: ${have:-nothing})." >&2
+	deb=$(deb_download "$BASE_SUITE" "$BASE_PACKAGE=$BASE_VERSION" 2>"$build/fetch-base.err") || {
+		cat "$build/fetch-base.err" >&2
+		echo "fetch-base: $BASE_PACKAGE $BASE_VERSION may not be in $BASE_SUITE any more." >&2
 		echo "The series was made on $BASE_VERSION (sha256 $BASE_SHA256)." >&2
-		echo "To move to the new base: set BASE_VERSION and BASE_SHA256 in series.conf," >&2
+		echo "To move to a new base: set BASE_VERSION and BASE_SHA256 in series.conf," >&2
 		echo "then rebase and re-test the series (make distclean && make check)." >&2
-		exit 1 ;;
-	esac
-	# shellcheck disable=SC2086
-	(cd "$build/dl" && apt-get $aptopts download "$BASE_PACKAGE=$BASE_VERSION" >"$apt/download.log" 2>&1) ||
-		die "apt-get download $BASE_PACKAGE=$BASE_VERSION failed (log: $apt/download.log)"
+		exit 1
+	}
 fi
 
 sum=$(sha256sum "$deb" | cut -d' ' -f1)

@@ -1,32 +1,33 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # footprint.sh [TARGET...]: the footprint report.  The KUnit suites print
-# what the driver's own sizing helpers give for 4, 16 and 64 KiB pages,
-# with the base tree's figure beside it ("footprint: WHAT page N base B
-# series S"); this prints them as a table, from the first target's run,
+# what the driver's own sizing helpers give for 4, 16 and 64 KiB pages
+# ("footprint: WHAT page N: BYTES"); this prints them as a table, from the
+# first target's run, beside the base's figures (harness/footprint.base),
 # and checks that every other target printed the same figures.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-targets=${*:-${CHECK_TARGETS:-$(ls "$top/targets")}}
-figures=$build/footprint.txt
+targets=${*:-$(targets)}
+mkdir -p "$build/footprint"
+figures=$build/footprint/table
 first=
 
 for t in $targets; do
 	ktap=$build/$t/kunit.ktap
 	[ -f "$ktap" ] || die "no KUnit run for $t: run 'make kunit TARGET=$t' first"
 	sed -n 's/^ *# [a-z0-9_]*: \(footprint: \)/\1/p' "$ktap" |
-		awk '!seen[$0]++' >"$build/$t/footprint.txt"
-	[ -s "$build/$t/footprint.txt" ] || die "$t: the KUnit run printed no footprint"
+		awk '!seen[$0]++' >"$build/footprint/$t"
+	[ -s "$build/footprint/$t" ] || die "$t: the KUnit run printed no footprint"
 	if [ -z "$first" ]; then
 		first=$t
-		cp "$build/$t/footprint.txt" "$figures"
-	elif ! cmp -s "$figures" "$build/$t/footprint.txt"; then
-		die "$t printed other figures than $first: diff $build/$first/footprint.txt $build/$t/footprint.txt"
+		cp "$build/footprint/$t" "$figures"
+	elif ! cmp -s "$figures" "$build/footprint/$t"; then
+		die "$t printed other figures than $first: diff build/footprint/$first build/footprint/$t"
 	fi
 done
 
-echo "Footprint of a gfx90a-like device, base tree -> series (KUnit on $targets)"
+echo "Footprint of a gfx90a-like device, base -> series (KUnit on $targets)"
 awk '
 function human(v) {
 	if (v >= 1048576 && v % 1048576 == 0)
@@ -37,8 +38,11 @@ function human(v) {
 		return v / 1024 "K"
 	return v
 }
+FNR == NR { if (!/^#/) base[$1, $2] = $3; next }
 {
-	what = $2; page = $4; cell[what, page] = human($6) " -> " human($8)
+	what = $2; page = $4; sub(/:$/, "", page)
+	b = ((what, page) in base) ? human(base[what, page]) : "?"
+	cell[what, page] = b " -> " human($5)
 	if (!(what in seen)) { seen[what] = 1; order[n++] = what }
 }
 END {
@@ -46,12 +50,12 @@ END {
 	for (i = 0; i < n; i++)
 		printf "%-44s %-18s %-18s %-18s\n", order[i], cell[order[i], 4096],
 		       cell[order[i], 16384], cell[order[i], 65536]
-}' "$figures"
+}' "$top/harness/footprint.base" "$figures"
 cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
 doorbell BAR; PT rows: page-table VRAM without the root PD; the KFD
 PT reservation is per GPU on a 1 TiB host)
 END
 for t in $targets; do
-	sed -n "s/.*# kfd_hdp_flush_cost: hdp-flush cost: /  AMDKFD_IOC_HDP_FLUSH on $t (QEMU TCG): /p" "$build/$t/kunit.ktap"
+	sed -n "s/.*# [a-z0-9_]*: hdp-flush cost: /  AMDKFD_IOC_HDP_FLUSH on $t (QEMU TCG): /p" "$build/$t/kunit.ktap"
 done

@@ -53,20 +53,12 @@ symbols=0
 for f in $files; do
 	checked=$((checked + 1))
 	warnings "$ksrc" "$f" >"$tmp/new"
-	if git -C "$ksrc" cat-file -e "base:$f" 2>/dev/null; then
-		# the base's copy, under the same path so its warnings name it alike
-		mkdir -p "$tmp/base/${f%/*}"
-		git -C "$ksrc" show "base:$f" >"$tmp/base/$f"
-		warnings "$tmp/base" "$f" >"$tmp/old"
-	else
-		: >"$tmp/old"
-	fi
+	# the base's copy, under the same path so its warnings name it alike
+	: >"$tmp/old"
+	! base_copy "$f" "$tmp/base" || warnings "$tmp/base" "$f" >"$tmp/old"
 	seen=$((seen + $(wc -l <"$tmp/new")))
 	inbase=$((inbase + $(wc -l <"$tmp/old")))
-	if comm -23 "$tmp/new" "$tmp/old" | grep .; then
-		echo "kerneldoc: new warnings in $f (above): fix the kernel-doc comments the series adds or changes" >&2
-		rc=1
-	fi
+	new_findings kerneldoc "$f" "$tmp/new" "$tmp/old" || rc=1
 
 	added "$f" >"$tmp/added"
 	while IFS= read -r name; do
@@ -76,5 +68,4 @@ for f in $files; do
 		rc=1
 	done <"$tmp/added"
 done
-echo "  KDOC    $checked files, $seen warnings (base: $inbase), $symbols new comments; $([ $rc = 0 ] && echo "none new" || echo "some new")"
-exit $rc
+gate_line "KDOC   " $rc "$checked files, $seen warnings (base: $inbase), $symbols new comments"

@@ -1,15 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# kunit.sh TARGET: boot the kernel of TARGET in QEMU, TCG only (KVM guests
-# hang on these machines, and kunit.py's own runner asks for KVM first),
-# into build/TARGET/kunit.log, then judge the log with verdict.sh.
+# kunit.sh TARGET [POSTING]: boot the kernel of TARGET in QEMU, TCG only
+# (KVM guests hang on these machines, and kunit.py's own runner asks for
+# KVM first), into build/TARGET/kunit.log, then judge the log with
+# verdict.sh.  With POSTING, the kernel of the series up to that posting,
+# in build/stack/POSTING/TARGET (build.sh TARGET POSTING).
 set -eu
 . "$(dirname "$0")/common.sh"
 load_target "${1:-}"
 
 out=$build/$target
+[ -z "${2:-}" ] || out=$build/stack/$2/$target
 log=$out/kunit.log
-[ -f "$out/$IMAGE" ] || die "no kernel at build/$target/$IMAGE: run make build TARGET=$target"
+[ -f "$out/$IMAGE" ] || die "no kernel at ${out#$top/}/$IMAGE: run harness/build.sh $target${2:+ $2}"
 
 start=$(date +%s)
 # shellcheck disable=SC2086
@@ -17,5 +20,5 @@ timeout "${KUNIT_TIMEOUT:-900}" "$QEMU" -accel tcg -nodefaults -nographic -no-re
 	-serial stdio $QEMU_ARGS -kernel "$out/$IMAGE" \
 	-append "console=$CONSOLE kunit.enable=1 kunit_shutdown=poweroff panic=-1" \
 	</dev/null >"$log" 2>&1 || echo "kunit.sh: QEMU exited with $? (timeout or crash)" >>"$log"
-echo "  QEMU    $target: $(($(date +%s) - start)) s"
-exec "$top/harness/verdict.sh" "$target" "$log"
+echo "  QEMU    $target${2:+ up to $2}: $(($(date +%s) - start)) s"
+exec "$top/harness/verdict.sh" "$target" "$log" ${2:+"$2"}

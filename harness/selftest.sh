@@ -24,20 +24,20 @@ if [ $rc = 2 ] && grep -q "ppc64le-64k" "$tmp/out" && [ ! -e "$build/no-such-tar
 for f in "$top"/targets/*; do
 	(
 		. "$f"
-		: "${ARCH:?} ${KUNIT_ARCH:?} ${PAGE_SIZE:?} ${IMAGE:?} ${QEMU:?} ${CONSOLE:?}"
+		: "${ARCH:?} ${KUNIT_ARCH:?} ${PAGE_SIZE:?} ${IMAGE:?} ${QEMU:?} ${CONSOLE:?} ${PACKAGES:?}"
 		: "${CROSS_COMPILE?} ${KCONFIG?} ${QEMU_ARGS?}"
 		[ $((PAGE_SIZE & (PAGE_SIZE - 1))) = 0 ] && [ "$PAGE_SIZE" -ge 4096 ]
 	) 2>"$tmp/out" && ok || fail "targets/$(basename "$f"): $(cat "$tmp/out")"
 done
 
 # verdict.sh passes a good log and refuses each kind of bad one.
-suites=$(grep -v '^#' "$h/suites")
+suites=$(awk '!/^#/ && NF { print $1 }' "$h/suites")
 good() {
 	echo "KTAP version 1"
 	i=1
 	for s in $suites; do
 		echo "    # Subtest: $s"
-		[ "$s" != amdkfd_doorbell ] || echo "    # kfd_page_size: PAGE_SIZE $1"
+		[ "$s" != amdkfd_doorbell ] || echo "    # some_case: the kernel's PAGE_SIZE: $1"
 		echo "    ok 1 case_one"
 		echo "ok $i $s"
 		i=$((i + 1))
@@ -58,6 +58,25 @@ good 4096 | sed 's/^    ok 1 case_one/    not ok 1 case_one/; s/^ok \(.*\)/not o
 [ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a failed case"
 { good 4096; echo "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/amd/amdkfd/kfd_x.c:1"; } >"$tmp/kunit.log"
 [ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a kernel warning"
+
+# A log of the suites of the first two postings only: enough for a kernel
+# of those postings, not for one of the whole series.
+good 4096 >"$tmp/full.log"
+awk 'NR == FNR { if (!/^#/ && NF && $2 != "1-fixes" && $2 != "2-kunit") late[$1]; next }
+	/# Subtest: / { s = $NF } !(s in late)' "$h/suites" "$tmp/full.log" >"$tmp/kunit.log"
+rc=0
+"$h/verdict.sh" x86_64-4k "$tmp/kunit.log" 2-kunit >"$tmp/out" 2>&1 || rc=$?
+[ $rc = 0 ] && ok || fail "verdict.sh refused the suites of 2-kunit for 2-kunit: $(cat "$tmp/out")"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took the suites of 2-kunit for the whole series"
+
+# commitrefs.sh takes a cited commit and a Fixes: tag, and refuses a bare id.
+printf 'Subject: [PATCH] x\n\nAs commit 123456789abc ("drm: a") did, read\n0x1234567890000 and 1234567890123 bytes.\n\nFixes: abcdef012345 ("drm: b")\n---\n' >"$tmp/good.patch"
+sed 's/^0x1234567890000/and 6fef2d4c00b5 replaced/' "$tmp/good.patch" >"$tmp/bad.patch"
+"$h/commitrefs.sh" "$tmp/good.patch" >"$tmp/out" 2>&1 && ok || fail "commitrefs.sh refused a good message: $(cat "$tmp/out")"
+printf 'Subject: [PATCH] y\n\nA fix.\n\nCc: stable@vger.kernel.org\n---\n' >"$tmp/nofixes.patch"
+"$h/commitrefs.sh" "$tmp/nofixes.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took Cc: stable without Fixes: nor why" || ok
+if "$h/commitrefs.sh" "$tmp/bad.patch" >"$tmp/out" 2>&1; then fail "commitrefs.sh took a bare commit id"
+elif grep -q 6fef2d4c00b5 "$tmp/out"; then ok; else fail "commitrefs.sh did not name the bare id: $(cat "$tmp/out")"; fi
 
 # make apply on a tree the series does not apply to: the patch is named,
 # and the tree is left exactly as it was.

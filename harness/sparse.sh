@@ -12,7 +12,8 @@ out=$build/$ref
 [ -f "$out/.config" ] || "$top/harness/build.sh" $ref
 
 base_src=$(base_tree)
-base_out=$build/sparse-base
+tmp=$build/sparse
+base_out=$tmp/base-obj
 mkdir -p "$base_out"
 cmp -s "$out/.config" "$base_out/.config" || cp "$out/.config" "$base_out/.config"
 
@@ -34,6 +35,7 @@ files=$(touched '*.c')
 rc=0
 checked=0
 seen=0
+inbase=0
 for f in $files; do
 	[ -f "$out/${f%.c}.o" ] || continue
 	# amdkfd is built as part of amdgpu, from amdgpu's directory
@@ -43,17 +45,13 @@ for f in $files; do
 	esac
 	obj=${obj%.c}.o
 	checked=$((checked + 1))
-	kmake -C "$ksrc" O="$out" "$obj" 2>&1 | findings >"$build/sparse.new" || true
+	kmake -C "$ksrc" O="$out" "$obj" 2>&1 | findings >"$tmp/series" || true
+	: >"$tmp/base"
 	if git -C "$ksrc" cat-file -e "base:$f" 2>/dev/null; then
-		kmake -C "$base_src" O="$base_out" "$obj" 2>&1 | findings >"$build/sparse.base" || true
-	else
-		: >"$build/sparse.base"
+		kmake -C "$base_src" O="$base_out" "$obj" 2>&1 | findings >"$tmp/base" || true
 	fi
-	seen=$((seen + $(wc -l <"$build/sparse.new")))
-	if comm -23 "$build/sparse.new" "$build/sparse.base" | grep .; then
-		echo "sparse: new findings in $f (above)" >&2
-		rc=1
-	fi
+	seen=$((seen + $(wc -l <"$tmp/series")))
+	inbase=$((inbase + $(wc -l <"$tmp/base")))
+	new_findings sparse "$f" "$tmp/series" "$tmp/base" || rc=1
 done
-echo "  SPARSE  $checked files, $seen findings, $([ $rc = 0 ] && echo "none new" || echo "some new")"
-exit $rc
+gate_line SPARSE $rc "$checked files, $seen findings (base: $inbase)"

@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# verdict.sh TARGET LOG: judge the kernel log of a KUnit run.  Fails unless
-# every suite of harness/suites ran and passed, the kernel ran with the
-# page size TARGET promises, and it printed no warning, BUG or oops.
+# verdict.sh TARGET LOG [POSTING]: judge the kernel log of a KUnit run.
+# Fails unless every suite of harness/suites (of the postings up to
+# POSTING) ran, no case failed, the kernel ran with the page size TARGET
+# promises, and it printed no warning, BUG or oops.
 # Writes "PASSED FAILED SKIPPED" (KUnit cases) to "result" beside LOG.
 set -eu
 . "$(dirname "$0")/common.sh"
 load_target "${1:-}"
-log=${2:?usage: verdict.sh TARGET LOG}
+log=${2:?usage: verdict.sh TARGET LOG [POSTING]}
+upto=$(postings_upto "${3:-}")
 result=$(dirname "$log")/result
 
 # the log without printk timestamps
@@ -22,7 +24,8 @@ problem() {
 
 grep -q "^ok \|^not ok " "$ktap" ||
 	problem "no KTAP result in the log: the kernel did not boot or crashed (log: $log)"
-for suite in $(grep -v '^#' "$top/harness/suites"); do
+for suite in $(awk -v upto="$upto" 'BEGIN { split(upto, p, "\n"); for (i in p) in_[p[i]] }
+	!/^#/ && NF && $2 in in_ { print $1 }' "$top/harness/suites"); do
 	if grep -q "^ok [0-9]* $suite\$" "$ktap"; then
 		continue
 	elif grep -q "^not ok [0-9]* $suite\$" "$ktap"; then
@@ -32,11 +35,13 @@ for suite in $(grep -v '^#' "$top/harness/suites"); do
 	fi
 done
 if grep -q "^ *not ok " "$ktap"; then
+	problem "KUnit cases failed"
 	echo "$target: the failed expectations:" >&2
 	grep -E "EXPECTATION FAILED|ASSERTION FAILED|^ +(Expected|but|[^#].* == )|^ *not ok " "$ktap" | head -60 >&2
 fi
 
-seen=$(sed -n 's/.*# kfd_page_size: PAGE_SIZE \([0-9]*\).*/\1/p' "$ktap" | head -1)
+# the line the amdkfd_doorbell suite prints for this
+seen=$(sed -n "s/.*# [a-z0-9_]*: the kernel's PAGE_SIZE: \([0-9]*\)$/\1/p" "$ktap" | head -1)
 [ "$seen" = "$PAGE_SIZE" ] ||
 	problem "the kernel ran with PAGE_SIZE ${seen:-unknown}, the target promises $PAGE_SIZE"
 

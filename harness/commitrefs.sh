@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# commitrefs.sh [PATCH...]: every commit id (7 to 40 hex digits, letters
+# and digits both) in the message of each patch (default: every patch of
+# every posting) is cited the way Documentation/process/submitting-patches.rst
+# asks: in a Fixes: tag, or as commit <12 or more hex digits> ("subject").
+# checkpatch checks this only for ids it can find in the tree's history,
+# which the base of this series does not have.  A patch with Cc: stable and
+# no Fixes: tag must say why there is none ("no Fixes: tag").
+set -eu
+. "$(dirname "$0")/common.sh"
+
+rc=0
+for f in ${*:-$(for p in $(postings); do posting_patches "$p"; done)}; do
+	# the message, one line: from the mail's headers to the "---"
+	# line, without trailers other than Fixes:
+	bad=$(awk '/^---$/ { exit } body; /^$/ { body = 1 }' "$f" |
+		grep -Ev '^(Link|Signed-off-by|Cc|[A-Z][a-z]*-by): ' | tr '\n' ' ' |
+		perl -ne 'sub id { $_[0] =~ /[a-f]/ && $_[0] =~ /[0-9]/ }
+			while (/(\S+)\s+([0-9a-f]{7,40})\b(\s+\(")?/g) {
+				my ($w, $h, $s) = ($1, $2, $3);
+				print "$h\n" if id($h) && !(($w eq "commit" || $w eq "Fixes:") &&
+					length($h) >= 12 && $s) }
+			while (/(?<![\w\/.-])([0-9a-f]{12,40})(?![\w\/-])/g) {
+				my $h = $1;
+				print "$h\n" if id($h) && !/(commit|Fixes:)\s+$h/ }' |
+		sort -u)
+	if [ -n "$bad" ]; then
+		echo "commitrefs: ${f#$top/patches/} cites $(echo $bad) not as commit <id> (\"subject\") nor in Fixes:" >&2
+		rc=1
+	fi
+	if grep -q '^Cc: stable@' "$f" && ! grep -q '^Fixes: ' "$f" &&
+		! awk '/^---$/ { exit } { print }' "$f" | tr '\n' ' ' | grep -q 'no Fixes: tag'; then
+		echo "commitrefs: ${f#$top/patches/} has Cc: stable without Fixes:, and does not say why (\"no Fixes: tag\")" >&2
+		rc=1
+	fi
+done
+exit $rc

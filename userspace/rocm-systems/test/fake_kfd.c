@@ -137,48 +137,48 @@ static int open_device(const char *path, int flags)
 	return fd;
 }
 
-int open(const char *path, int flags, ...)
-{
-	static int (*real_open)(const char *, int, ...);
-	char buf[4096];
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	fd = open_device(path, flags);
-	if (fd != -2)
-		return fd;
-	if (!real_open)
-		REAL(open);
-	return real_open(redirect(path, buf, sizeof(buf)), flags, mode);
-}
-
-int open64(const char *path, int flags, ...) __attribute__((alias("open")));
-
-int openat(int dirfd, const char *path, int flags, ...)
+/* open() and openat() alike: the faked device nodes, or the real file */
+static int fake_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
 	static int (*real_openat)(int, const char *, int, ...);
 	char buf[4096];
-	mode_t mode = 0;
-	va_list ap;
 	int fd;
 
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
 	fd = open_device(path, flags);
 	if (fd != -2)
 		return fd;
 	if (!real_openat)
 		REAL(openat);
 	return real_openat(dirfd, redirect(path, buf, sizeof(buf)), flags, mode);
+}
+
+/* The mode argument, there only with O_CREAT or O_TMPFILE */
+#define OPEN_MODE(flags, mode) do {			\
+	va_list ap;					\
+							\
+	if ((flags) & (O_CREAT | O_TMPFILE)) {		\
+		va_start(ap, flags);			\
+		mode = va_arg(ap, mode_t);		\
+		va_end(ap);				\
+	}						\
+} while (0)
+
+int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	OPEN_MODE(flags, mode);
+	return fake_openat(AT_FDCWD, path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	OPEN_MODE(flags, mode);
+	return fake_openat(dirfd, path, flags, mode);
 }
 
 int openat64(int dirfd, const char *path, int flags, ...) __attribute__((alias("openat")));

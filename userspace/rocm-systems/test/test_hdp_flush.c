@@ -75,6 +75,15 @@ static HSAKMT_STATUS flush(HSAuint32 *nodes, HSAuint32 n, int err, unsigned int 
 	return ret;
 }
 
+/* A flush refused with @want before any ioctl; @what names the call */
+#define check_refused(nodes, n, want, what) do {				\
+	unsigned int calls_;							\
+	HSAKMT_STATUS ret_ = flush(nodes, n, 0, &calls_);			\
+										\
+	check(ret_ == (want) && !calls_, "%s: status %d after %u ioctls, want "	\
+	      #want ", none", what, ret_, calls_);				\
+} while (0)
+
 /* Open KFD with stderr, where libhsakmt prints its errors, in @log */
 static HSAKMT_STATUS open_kfd(char *log, size_t size)
 {
@@ -233,30 +242,18 @@ static void test_flush_refused(void)
 	      fk->hdp_n_devices == FAKE_KFD_HDP_FLUSH_MAX,
 	      "flush of 64 nodes: status %d after %u ioctls, n_devices %u; want 0, 1, 64",
 	      ret, calls, fk->hdp_n_devices);
-	ret = flush(nodes, FAKE_KFD_HDP_FLUSH_MAX + 1, 0, &calls);
-	check(ret == HSAKMT_STATUS_INVALID_PARAMETER && !calls,
-	      "flush of 65 nodes: status %d after %u ioctls, want INVALID_PARAMETER, none", ret, calls);
-	ret = flush(nodes, 0, 0, &calls);
-	check(ret == HSAKMT_STATUS_INVALID_PARAMETER && !calls,
-	      "flush of 0 nodes: status %d after %u ioctls, want INVALID_PARAMETER, none", ret, calls);
-	ret = flush(NULL, 1, 0, &calls);
-	check(ret == HSAKMT_STATUS_INVALID_PARAMETER && !calls,
-	      "flush of NULL: status %d after %u ioctls, want INVALID_PARAMETER, none", ret, calls);
+	check_refused(nodes, FAKE_KFD_HDP_FLUSH_MAX + 1, HSAKMT_STATUS_INVALID_PARAMETER,
+		      "flush of 65 nodes");
+	check_refused(nodes, 0, HSAKMT_STATUS_INVALID_PARAMETER, "flush of 0 nodes");
+	check_refused(NULL, 1, HSAKMT_STATUS_INVALID_PARAMETER, "flush of NULL");
 
 	nodes[1] = NODE_NO_HDP;
-	ret = flush(nodes, 2, 0, &calls);
-	check(ret == HSAKMT_STATUS_NOT_SUPPORTED && !calls,
-	      "flush with node %d, no HDP_FLUSH_SUPPORTED: status %d after %u ioctls, want NOT_SUPPORTED, none",
-	      NODE_NO_HDP, ret, calls);
+	check_refused(nodes, 2, HSAKMT_STATUS_NOT_SUPPORTED,
+		      "flush with a node without HDP_FLUSH_SUPPORTED");
 	nodes[1] = CPU_NODE;
-	ret = flush(nodes, 2, 0, &calls);
-	check(ret == HSAKMT_STATUS_INVALID_NODE_UNIT && !calls,
-	      "flush with CPU node: status %d after %u ioctls, want INVALID_NODE_UNIT, none", ret, calls);
+	check_refused(nodes, 2, HSAKMT_STATUS_INVALID_NODE_UNIT, "flush with a CPU node");
 	nodes[1] = NUM_NODES;
-	ret = flush(nodes, 2, 0, &calls);
-	check(ret == HSAKMT_STATUS_INVALID_NODE_UNIT && !calls,
-	      "flush with node %d: status %d after %u ioctls, want INVALID_NODE_UNIT, none",
-	      NUM_NODES, ret, calls);
+	check_refused(nodes, 2, HSAKMT_STATUS_INVALID_NODE_UNIT, "flush with a node past the last");
 }
 
 int main(void)

@@ -33,10 +33,7 @@ esac
 	die "FROM=$from: the series has patches 1 to $total"
 
 wt=$build/bisect-tree
-if [ ! -d "$wt" ]; then
-	git -C "$ksrc" worktree prune
-	git -C "$ksrc" worktree add -q --detach "$wt" base
-fi
+ksrc_worktree "$wt" base
 [ -z "$(git -C "$wt" status --porcelain --untracked-files=no)" ] ||
 	die "build/bisect-tree has local changes, but it is the harness's own: git -C build/linux worktree remove --force build/bisect-tree, then rerun"
 

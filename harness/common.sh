@@ -62,14 +62,21 @@ posting_patches() {
 		grep -v '/0000-cover-letter.patch$' || true
 }
 
+# ksrc_worktree DIR REF: DIR, a detached worktree of build/linux, made at
+# REF when there is none yet (a worktree that was removed by hand is
+# pruned first)
+ksrc_worktree() {
+	if [ ! -e "$1/.git" ]; then
+		git -C "$ksrc" worktree prune
+		git -C "$ksrc" worktree add -q --detach "$1" "$2"
+	fi
+}
+
 # base_tree: the path of build/base-tree, a worktree of the base commit
 # that the gates check the base's files in; made by make tree, or on
 # first use.
 base_tree() {
-	if [ ! -e "$build/base-tree/.git" ]; then
-		git -C "$ksrc" worktree prune
-		git -C "$ksrc" worktree add -q --detach "$build/base-tree" base
-	fi
+	ksrc_worktree "$build/base-tree" base
 	echo "$build/base-tree"
 }
 
@@ -114,10 +121,7 @@ deb_download() {
 # compiled again.
 stack_tree() {
 	wt=$build/stack/$1/linux
-	if [ ! -e "$wt/.git" ]; then
-		git -C "$ksrc" worktree prune
-		git -C "$ksrc" worktree add -q --detach "$wt" "posting/$1"
-	fi
+	ksrc_worktree "$wt" "posting/$1"
 	git -C "$wt" checkout -q --detach "posting/$1"
 	echo "$wt"
 }

@@ -8,10 +8,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 wt=$build/mailcheck/tree
-if [ ! -e "$wt/.git" ]; then
-	git -C "$ksrc" worktree prune
-	git -C "$ksrc" worktree add -q --detach "$wt" base
-fi
+ksrc_worktree "$wt" base
 git -C "$wt" am --abort >/dev/null 2>&1 || :
 git -C "$wt" checkout -q -f --detach base
 for p in $(postings); do

@@ -53,8 +53,9 @@ END {
 }' "$top/harness/footprint.base" "$figures"
 cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
-doorbell BAR; PT rows: page-table VRAM without the root PD; the KFD
-PT reservation is per GPU on a 1 TiB host)
+doorbell BAR; PT rows: page-table VRAM without the root PD, the churn
+rows at the end and the peak of the page-table model test's 10000 random
+steps; the KFD PT reservation is per GPU on a 1 TiB host)
 END
 for t in $targets; do
 	sed -n "s/.*# [a-z0-9_]*: hdp-flush cost: /  AMDKFD_IOC_HDP_FLUSH on $t (QEMU TCG): /p" "$build/$t/kunit.ktap"

@@ -5,8 +5,10 @@
 TARGET ?= ppc64le-64k
 CHECK_TARGETS ?= $(notdir $(wildcard targets/*))
 H := harness
+# the gates of make check (harness/data/gates): each is a target of its own
+GATES := $(shell awk '!/^\#/ && NF { print $$1 }' $(H)/data/gates)
 
-.PHONY: all build kunit check export apply checkpatch sparse kerneldoc coccinelle docs bisect abi footprint selftest deps tree stable userspace fresh clean distclean
+.PHONY: all deps tree build kunit check export apply bisect stable commands fresh clean distclean $(GATES)
 
 all: build
 
@@ -17,9 +19,7 @@ deps:
 # applied on branch "series", each tagged posting/NAME; and
 # build/base-tree, the base checked out for the gates
 tree: deps
-	@$(H)/fetch-base.sh
-	@$(H)/apply.sh
-	@$(H)/basetree.sh
+	@$(H)/tree.sh
 
 build: tree
 	@$(H)/build.sh $(TARGET)
@@ -27,43 +27,21 @@ build: tree
 kunit: build
 	@$(H)/kunit.sh $(TARGET)
 
+# every kernel built and booted, then every gate
 check: tree
 	@CHECK_TARGETS="$(CHECK_TARGETS)" $(H)/check.sh
 
-checkpatch: tree
-	@$(H)/checkpatch.sh
-
-sparse: tree
-	@$(H)/sparse.sh
-
-kerneldoc: tree
-	@$(H)/kerneldoc.sh
-
-coccinelle: tree
-	@$(H)/coccinelle.sh
-
-docs: tree
-	@$(H)/docs.sh
+# one gate alone; one that needs a kernel or a KUnit run says which
+$(GATES): tree
+	@$(H)/$@.sh
 
 # every patch, in order, builds with no new W=1 warning: on every target,
 # or on TARGET when it is given
 bisect: tree
 	@FROM="$(FROM)" $(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
 
-# the series' uapi, compiled for every target against its exported headers
-abi: tree
-	@$(H)/abi.sh
-
-# bytes of GTT, VRAM and doorbell BAR, before and after the series, 4/16/64
-# KiB pages, from the KUnit run of each target (make check runs them)
-footprint:
-	@$(H)/footprint.sh
-
-selftest: tree
-	@$(H)/selftest.sh
-
-# patches/ from build/linux; with SENDER="Name <address>", the mboxes of
-# the postings from that sender, into build/mail/
+# patches/ from build/linux, and the mboxes into build/mail/; with
+# SENDER="Name <address>", only the mboxes, from that sender
 export:
 	@SENDER="$(SENDER)" $(H)/export.sh
 
@@ -76,10 +54,10 @@ apply:
 stable: tree
 	@$(H)/stable.sh
 
-# the libhsakmt change of userspace/rocm-systems, built and tested against
-# a rocm-systems checkout (ROCM_SYSTEMS=dir)
-userspace:
-	@$(H)/userspace.sh
+# every kunit.py command of the cover letters and the documentation, run
+# as written (a cold kernel build each: not part of make check)
+commands: tree
+	@$(H)/commands.sh
 
 # make and make check as a new user runs them, in a fresh Debian 12 root
 # (QUICK=1: only make deps, and every program the harness runs is there)
@@ -89,10 +67,8 @@ fresh:
 # Build outputs and what the gates wrote: the base package, build/linux,
 # the base tree and the compiler cache stay.
 clean:
-	rm -rf $(addprefix build/,$(notdir $(wildcard targets/*))) build/stack build/bisect-* \
-		build/abi build/apply build/checkpatch build/coccinelle build/docs build/export \
-		build/footprint build/kerneldoc build/mail build/mailcheck build/selftest \
-		build/sparse build/stable build/userspace
+	rm -rf $(addprefix build/,$(notdir $(wildcard targets/*)) $(GATES) stack bisect-* \
+		apply export stable commands check.plan)
 
 distclean:
 	rm -rf build

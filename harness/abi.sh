@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # abi.sh [TARGET...]: export the patched tree's uapi headers for each
-# target's architecture and compile harness/abi.c against them with the
+# target's architecture and compile harness/data/abi.c against them with the
 # target's compiler; it compiles only if the series' ABI is as documented.
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -16,7 +16,7 @@ for t in ${*:-$(targets)}; do
 		INSTALL_HDR_PATH="$hdr" >"$hdr/log" 2>&1 ||
 		die "$t: headers_install failed, see ${hdr#$top/}/log"
 	if "${CROSS_COMPILE:-}gcc" -std=c11 -ffreestanding -Wall -Werror \
-		-isystem "$hdr/include" -c "$top/harness/abi.c" \
+		-isystem "$hdr/include" -c "$top/harness/data/abi.c" \
 		-o "$hdr/abi.o" >>"$hdr/log" 2>&1; then
 		echo "  ABI     $t: kfd_ioctl.h and kfd_sysfs.h as documented"
 	else

@@ -17,7 +17,7 @@ done
 [ -n "$(echo $patches)" ] || die "patches/ holds no patch: run make export in a tree that has the series"
 
 if [ -z "${1:-}" ]; then
-	[ -e "$ksrc/.git" ] || die "no build/linux: run harness/fetch-base.sh first"
+	[ -e "$ksrc/.git" ] || die "no build/linux: run make tree first"
 	git -C "$ksrc" rev-parse -q --verify refs/heads/series >/dev/null && exit 0
 	git -C "$ksrc" checkout -q -b series base
 	for p in $upto; do

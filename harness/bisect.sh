@@ -9,7 +9,7 @@
 # The patches are checked out one after the other in build/bisect-tree, a
 # worktree of build/linux, and built into build/bisect-TARGET, configured
 # from the target's own build/TARGET/.config.  The base is built first,
-# once per configuration, for its warnings (build/bisect-TARGET/base.warnings).
+# once per configuration, for its warnings (build/bisect-TARGET/base.found).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -41,26 +41,18 @@ ksrc_worktree "$wt" base
 # descends into these; amdgpu's also builds amdkfd, pm and display)
 amd="drivers/gpu/drm/amd/amdgpu/ drivers/gpu/drm/amd/amdxcp/"
 
-# kmake OUT LOG: configure OUT from the target's .config, then build the
+# build_amd OUT LOG: configure OUT from the target's .config, then build the
 # amd drivers there with W=1
-kmake() {
-	dir=$1
-	log=$2
-	cp "$build/$target/.config" "$dir/.config"
-	set -- -s -C "$wt" ARCH="$ARCH" CROSS_COMPILE="$CROSS_COMPILE" O="$dir" \
-		CC="ccache ${CROSS_COMPILE}gcc" HOSTCC="ccache gcc"
-	# shellcheck disable=SC2086
-	make "$@" olddefconfig >"$log" 2>&1 &&
-		make "$@" W=1 -j"$(nproc)" $amd >>"$log" 2>&1
+build_amd() {
+	cp "$build/$target/.config" "$1/.config"
+	kmake "$wt" "$1" olddefconfig >"$2" 2>&1 &&
+		kmake "$wt" "$1" W=1 -j"$(nproc)" $amd >>"$2" 2>&1
 }
 
-# warnings LOG: the compiler's warnings in LOG as "path: warning: text",
-# the path as in the tree (amdkfd is built from amdgpu/../amdkfd), without
-# line and column so that moved code is not new
+# warnings LOG: the compiler's warnings in LOG, compared as every gate
+# compares its findings (positions)
 warnings() {
-	sed -n "s|^$wt/||; s|^\(\.\./\)*bisect-tree/||
-		s|^\([^ :]*\):[0-9]*:[0-9]*: warning: |\1: warning: |p" "$1" |
-		sed 's|/[^/.][^/]*/\.\./|/|g' | sort
+	grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: ' "$1" | positions "$wt" || :
 }
 
 rc=0
@@ -73,13 +65,13 @@ for t in $targets; do
 		mkdir -p "$out"
 		cp "$build/$t/.config" "$out/target.config"
 	fi
-	if [ ! -f "$out/base.warnings" ]; then
+	if [ ! -f "$out/base.found" ]; then
 		git -C "$wt" checkout -q --detach base
 		t0=$(date +%s)
-		kmake "$out" "$out/base.log" ||
+		build_amd "$out" "$out/base.log" ||
 			{ tail -20 "$out/base.log" >&2; die "the base does not build for $t (log: build/bisect-$t/base.log)"; }
-		warnings "$out/base.log" >"$out/base.warnings"
-		echo "  BISECT  base $t: built in $(($(date +%s) - t0)) s, $(wc -l <"$out/base.warnings") W=1 warnings in amd"
+		warnings "$out/base.log" >"$out/base.found"
+		echo "  BISECT  base $t: built in $(($(date +%s) - t0)) s, $(wc -l <"$out/base.found") W=1 warnings in amd"
 	fi
 	n=0
 	for c in $commits; do
@@ -88,7 +80,7 @@ for t in $targets; do
 		subject=$(git -C "$ksrc" log -1 --format=%s "$c")
 		git -C "$wt" checkout -q --detach "$c"
 		t0=$(date +%s)
-		if ! kmake "$out" "$out/$n.log"; then
+		if ! build_amd "$out" "$out/$n.log"; then
 			echo "  BISECT  $n/$total $t: BUILD FAILED ($(($(date +%s) - t0)) s) $subject"
 			grep -E "error:|Error [0-9]" "$out/$n.log" | head -10 >&2
 			echo "bisect: patch $n \"$subject\" does not build for $t (log: build/bisect-$t/$n.log)" >&2
@@ -98,9 +90,9 @@ for t in $targets; do
 		# this build's warnings in the files this patch touches
 		git -C "$ksrc" diff --name-only "$c~1" "$c" >"$out/$n.touched"
 		warnings "$out/$n.log" |
-			awk -F': ' 'NR == FNR { touched[$0]; next } $1 in touched' "$out/$n.touched" - >"$out/$n.warnings"
+			awk 'NR == FNR { touched[$0 ":N"]; next } $1 in touched' "$out/$n.touched" FS=': ' - >"$out/$n.warnings"
 		if ! new_findings bisect "patch $n \"$subject\" for $t (log: build/bisect-$t/$n.log)" \
-			"$out/$n.warnings" "$out/base.warnings"; then
+			"$out/$n.warnings" "$out/base.found"; then
 			echo "  BISECT  $n/$total $t: NEW W=1 WARNINGS ($(($(date +%s) - t0)) s) $subject"
 			rc=1
 		else

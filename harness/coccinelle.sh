@@ -2,17 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # coccinelle.sh: the tree's semantic patches (scripts/coccinelle/**/*.cocci)
 # in report mode on every .c and .h file the series touches, each file on
-# its own as coccicheck does; fails on a finding that the same file does
-# not have in the base (the base already has some).
+# its own as coccicheck does, compared with the base (compare_with_base).
 #   COCCI=scripts/coccinelle/x/y.cocci: that semantic patch only.
-#   GATE_KSRC=dir: check that git tree instead of build/linux (selftest.sh)
-# The touched files are copied, base and series alike, to
-# build/coccinelle/{base,series} and checked there with spatch --dir, with
-# the kernel's include directories and the files' own directories as -I,
-# so that spatch starts once per semantic patch, not once per file.
+# The touched files of each tree are copied to build/coccinelle/TREE/ and
+# checked there with spatch --dir, with the kernel's include directories
+# and the files' own directories as -I, so that spatch starts once per
+# semantic patch, not once per file.
 set -eu
 . "$(dirname "$0")/common.sh"
-ksrc=${GATE_KSRC:-$ksrc}
 
 command -v spatch >/dev/null || die "no spatch: run harness/deps.sh (Debian's coccinelle)"
 
@@ -23,24 +20,10 @@ command -v spatch >/dev/null || die "no spatch: run harness/deps.sh (Debian's co
 skip="
 "
 
-# the base's headers, for -I: build/base-tree, a worktree of the base
-if [ -n "${GATE_KSRC:-}" ]; then
-	base_src=$ksrc
-	tmp=$GATE_KSRC.coccinelle
-else
-	base_src=$(base_tree)
-	tmp=$build/coccinelle
-fi
-rm -rf "$tmp"
-mkdir -p "$tmp/base" "$tmp/series"
-
 files=$(touched '*.c' '*.h')
 [ -n "$files" ] || { echo "  COCCI   no C file touched"; exit 0; }
 dirs=
 for f in $files; do
-	mkdir -p "$tmp/series/${f%/*}" "$tmp/base/${f%/*}"
-	cp "$ksrc/$f" "$tmp/series/$f"
-	base_copy "$f" "$tmp/base" || :
 	case " $dirs " in *" ${f%/*} "*) ;; *) dirs="$dirs ${f%/*}" ;; esac
 done
 
@@ -55,56 +38,43 @@ includes() {
 	done
 }
 
-# findings: spatch's report lines, with the path as in the tree and
-# without line and column numbers (also those in the message), so that
-# moved code is not new
-findings() {
-	sed -n 's/^\.\///; s/^\([^ :]*\.[ch]\):[0-9]*:[0-9-]*: /\1: /p' |
-		awk '{ i = index($0, ": "); m = substr($0, i + 2); gsub(/[0-9]+/, "N", m)
-			print substr($0, 1, i + 1) m }' | sort
+# cocci TREE SEMANTIC_PATCH: spatch's report on the touched files of TREE,
+# copied once to build/coccinelle/$side/files; its output is kept beside
+cocci() {
+	copy=$gate_dir/$side/files
+	if [ ! -d "$copy" ]; then
+		for f in $files; do
+			[ ! -f "$1/$f" ] || { mkdir -p "$copy/${f%/*}"; cp "$1/$f" "$copy/$f"; }
+		done
+		mkdir -p "$copy"
+	fi
+	out=$gate_dir/$side/$(basename "$2" .cocci)
+	# shellcheck disable=SC2046
+	if ! (cd "$copy" && spatch -D report --no-show-diff --very-quiet \
+		--cocci-file "$ksrc/$2" $(sed -n 's/^\/\/ *Options://p' "$ksrc/$2") $(includes "$1") \
+		--jobs "${COCCI_JOBS:-$(nproc)}" --chunksize 1 --dir .) >"$out.out" 2>"$out.err"; then
+		cat "$out.err" >&2
+		echo "coccinelle: spatch failed on $2 ($side, above); if it cannot run here, add it to the skip list of harness/coccinelle.sh with the reason" >&2
+		: >"$gate_dir/$side/failed"
+	fi
+	grep -E '^[^ :]+\.[ch]:[0-9]+:' "$out.out" || :
 }
 
+# the semantic patches with a report mode that this spatch can run
 version=$(spatch --version | awk 'NR == 1 { print $3 }')
-cocci=${COCCI:-$(cd "$ksrc" && find scripts/coccinelle -name '*.cocci' | sort)}
-jobs=${COCCI_JOBS:-$(nproc)}
-rc=0
-ran=0
-seen=0
-inbase=0
-: >"$tmp/times"
-for c in $cocci; do
-	if printf '%s\n' "$skip" | grep -qxF "$c"; then
-		continue
-	fi
+run=
+for c in ${COCCI:-$(cd "$ksrc" && find scripts/coccinelle -name '*.cocci' | sort)}; do
+	! printf '%s\n' "$skip" | grep -qxF "$c" || continue
 	grep -q "virtual[[:space:]]\+report" "$ksrc/$c" || continue
 	req=$(sed -n 's/^\/\/ *Requires: *//p' "$ksrc/$c")
 	if [ -n "$req" ] && ! printf '%s\n%s\n' "$req" "$version" | sort -CV; then
 		echo "coccinelle: $c needs spatch $req, this is $version: skipped" >&2
 		continue
 	fi
-	opts=$(sed -n 's/^\/\/ *Options://p' "$ksrc/$c")
-	t0=$(date +%s)
-	for side in base series; do
-		[ $side = base ] && tree=$base_src || tree=$ksrc
-		# shellcheck disable=SC2046,SC2086
-		if ! (cd "$tmp/$side" && spatch -D report --no-show-diff --very-quiet \
-			--cocci-file "$ksrc/$c" $opts $(includes "$tree") \
-			--jobs "$jobs" --chunksize 1 --dir .) >"$tmp/$side.out" 2>"$tmp/$side.err"; then
-			cat "$tmp/$side.err" >&2
-			echo "coccinelle: spatch failed on $c ($side, above); if it cannot run here, add it to the skip list of harness/coccinelle.sh with the reason" >&2
-			rc=1
-		fi
-		findings <"$tmp/$side.out" >"$tmp/$side.found"
-	done
-	echo "$(($(date +%s) - t0)) $c" >>"$tmp/times"
-	ran=$((ran + 1))
-	seen=$((seen + $(wc -l <"$tmp/series.found")))
-	inbase=$((inbase + $(wc -l <"$tmp/base.found")))
-	name=$(basename "$c" .cocci)
-	if ! new_findings coccinelle "the report of $c (with line numbers in ${tmp#"$top"/}/$name.out)" \
-		"$tmp/series.found" "$tmp/base.found"; then
-		cp "$tmp/series.out" "$tmp/$name.out"
-		rc=1
-	fi
+	run="$run $c"
 done
-gate_line "COCCI  " $rc "$ran semantic patches on $(echo "$files" | wc -l) files, $seen findings (base: $inbase)"
+
+rc=0
+gate_units="semantic patches on $(echo "$files" | wc -l) files" compare_with_base coccinelle cocci $run || rc=1
+[ ! -e "$gate_dir/series/failed" ] && [ ! -e "$gate_dir/base/failed" ] || rc=1
+exit $rc

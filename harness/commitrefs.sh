@@ -6,7 +6,8 @@
 # asks: in a Fixes: tag, or as commit <12 or more hex digits> ("subject").
 # checkpatch checks this only for ids it can find in the tree's history,
 # which the base of this series does not have.  A patch with Cc: stable and
-# no Fixes: tag must say why there is none ("no Fixes: tag").
+# no Fixes: tag must say since which release the bug exists: "since vX.Y"
+# in its message, or "Cc: stable@vger.kernel.org # vX.Y+".
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -30,8 +31,9 @@ for f in ${*:-$(for p in $(postings); do posting_patches "$p"; done)}; do
 		rc=1
 	fi
 	if grep -q '^Cc: stable@' "$f" && ! grep -q '^Fixes: ' "$f" &&
-		! awk '/^---$/ { exit } { print }' "$f" | tr '\n' ' ' | grep -q 'no Fixes: tag'; then
-		echo "commitrefs: ${f#$top/patches/} has Cc: stable without Fixes:, and does not say why (\"no Fixes: tag\")" >&2
+		! grep -q '^Cc: stable@vger.kernel.org # v[0-9][0-9.]*+' "$f" &&
+		! awk '/^---$/ { exit } { print }' "$f" | tr '\n' ' ' | grep -q 'since v[0-9]'; then
+		echo "commitrefs: ${f#$top/patches/} has Cc: stable without Fixes:, and does not say since which release the bug exists (\"since vX.Y\", or Cc: stable@vger.kernel.org # vX.Y+)" >&2
 		rc=1
 	fi
 done

@@ -36,6 +36,10 @@ done
 # spatch runs the Python scripts of most semantic patches in libpython
 # (Debian 12's is 3.11), which Debian's coccinelle does not depend on
 ls /usr/lib/*/libpython3.*.so.1.0 >/dev/null 2>&1 || missing="$missing libpython3.11"
+# git send-email (the mail gate): Debian's git-email, and the Perl module
+# its Debian build loads instead of its own copy (a Recommends of it)
+[ -x /usr/lib/git-core/git-send-email ] || missing="$missing git-email"
+perl -MMail::Address -e 1 2>/dev/null || missing="$missing libmailtools-perl"
 # checkpatch.pl's SPDX check
 /usr/bin/python3 -c 'import ply' 2>/dev/null || missing="$missing python3-ply"
 /usr/bin/python3 -c 'import git' 2>/dev/null || missing="$missing python3-git"

@@ -1,18 +1,80 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# export.sh [--check]: regenerate patches/ from build/linux, one directory
-# per posting (from the tag of the posting before it, or base, to
-# posting/NAME), each with its cover letter from postings/NAME.txt, and
-# each posting as one mbox for git send-email, patches/NAME.mbox.  The
-# output depends only on the commits: no commit ids (--zero-commit), no
-# clock, no git version.
+# export.sh [--check | --mail]: regenerate patches/ from build/linux, one
+# directory per posting (from the tag of the posting before it, or base,
+# to posting/NAME), each with its cover letter from postings/NAME.txt; then
+# the mails.  patches/ depends only on the commits: no commit ids
+# (--zero-commit), no clock, no git version.  No base-commit: line: the
+# base is Debian's tree, whose id no one else has; the cover letters name
+# it and the postings each depends on.
 #   --check: do not write; fail if patches/ differs from what would be written.
-# SENDER="Name <address>": write the mboxes only, into build/mail/, from
-# SENDER and signed off by SENDER instead of the series' identity.
+#   --mail:  only the mails, from patches/: each posting's mails as mbox
+#            files in build/mail/NAME/, addressed, for git send-email
+#            build/mail/NAME/; From and signed off by SENDER="Name
+#            <address>" (which implies --mail), or by the series' identity
 set -eu
 . "$(dirname "$0")/common.sh"
 
-[ -e "$ksrc/.git" ] || die "no build/linux: nothing to export"
+tmp=$build/export/tmp
+series="$SERIES_NAME <$SERIES_EMAIL>"
+[ -z "${SENDER:-}" ] || [ "${1:-}" = --mail ] || set -- --mail
+case ${SENDER:-$series} in
+*" <"*@*">") ;;
+*) die "SENDER=\"$SENDER\": give it as \"Name <address>\"" ;;
+esac
+
+# mails NAME: patches/NAME's mails, each an mbox file of its own in
+# build/mail/NAME/, From and signed off by the sender, and addressed as
+# the posting's TO says: To the lists get_maintainer.pl of the base names
+# for the posting, Cc its maintainers, and stable@ on the patches that say
+# Cc: stable; or, for a private posting, To the maintainers only, Cc
+# security@kernel.org
+mails() {
+	patches=$(posting_patches "$1")
+	gm="./scripts/get_maintainer.pl --no-git --no-git-fallback --no-fixes --no-rolestats --no-tree"
+	# shellcheck disable=SC2086
+	lists=$(cd "$(base_tree)" && $gm --no-m --no-r $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
+	# shellcheck disable=SC2086
+	people=$(cd "$(base_tree)" && $gm --no-l $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
+	private=$([ "$(posting_var "$1" TO)" = lists ] || echo yes)
+	mkdir -p "$build/mail/$1"
+	for f in "$top/patches/$1/0000-cover-letter.patch" $patches; do
+		to=$lists cc=$people
+		if [ -n "$private" ]; then
+			to=$people cc=security@kernel.org
+		elif grep -q '^Cc: stable@vger.kernel.org' "$f"; then
+			cc="$cc, stable@vger.kernel.org"
+		fi
+		awk -v to="$to" -v cc="$cc" '
+			!done && /^Subject: / { subj = 1 }
+			!done && subj && /^$/ { print "To: " to; print "Cc: " cc; done = 1 }
+			{ print }' "$f" |
+			NAME=$SERIES_NAME EMAIL=$SERIES_EMAIL TO=${SENDER:-$series} perl -0pe \
+				's/^(From|Signed-off-by): \Q$ENV{NAME}\E\s+<\Q$ENV{EMAIL}\E>/$1: $ENV{TO}/mg;
+				 s/^\Q$ENV{NAME}\E( \(\d+\):)$/$ENV{TO}$1/mg; s/^(.*) <[^>]*>( \(\d+\):)$/$1$2/mg' \
+				>"$build/mail/$1/$(basename "$f")"
+	done
+}
+
+# mailboxes: every posting's mails, into build/mail/NAME/
+mailboxes() {
+	rm -rf "$build/mail"
+	for p in $(postings); do
+		[ -n "$(posting_patches "$p")" ] || die "patches/$p holds no patch: run make export"
+		mails "$p"
+	done
+	echo "  MAIL    $(postings | wc -l) postings from ${SENDER:-$series} -> build/mail/NAME/, each sent with:"
+	for p in $(postings); do
+		echo "          $(send_command "$p")"
+	done
+}
+
+if [ "${1:-}" = --mail ]; then
+	mailboxes
+	exit 0
+fi
+
+[ -e "$ksrc/.git" ] || die "no build/linux: run make tree"
 dirty=$(git -C "$ksrc" status --porcelain --untracked-files=no)
 if [ -n "$dirty" ]; then
 	echo "export: build/linux has uncommitted changes; commit them (git -C build/linux commit) first:" >&2
@@ -26,65 +88,22 @@ git -C "$ksrc" rev-parse -q --verify "posting/$last" >/dev/null ||
 [ "$(git -C "$ksrc" rev-parse "posting/$last")" = "$(git -C "$ksrc" rev-parse HEAD)" ] ||
 	die "HEAD of build/linux is not posting/$last: move the tag to the end of the series (git -C build/linux tag -f posting/$last)"
 
-tmp=$build/export/tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
-series="$SERIES_NAME <$SERIES_EMAIL>"
-
-# mbox NAME: patches/NAME's mails as one mbox, To the lists and Cc the
-# people get_maintainer.pl of the base names for the posting, and Cc
-# stable@ on the patches that say Cc: stable
-mbox() {
-	patches=$(ls "$tmp/$1"/[0-9]*.patch | grep -v /0000-)
-	gm="./scripts/get_maintainer.pl --no-git --no-git-fallback --no-fixes --no-rolestats --no-tree"
-	# shellcheck disable=SC2086
-	to=$(cd "$(base_tree)" && $gm --no-m --no-r $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
-	# shellcheck disable=SC2086
-	cc=$(cd "$(base_tree)" && $gm --no-l $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
-	for f in "$tmp/$1/0000-cover-letter.patch" $patches; do
-		stable=
-		! grep -q '^Cc: stable@vger.kernel.org' "$f" || stable=", stable@vger.kernel.org"
-		awk -v to="$to" -v cc="$cc$stable" '
-			!done && /^Subject: / { subj = 1 }
-			!done && subj && /^$/ { print "To: " to; print "Cc: " cc; done = 1 }
-			{ print }' "$f"
-	done | NAME=$SERIES_NAME EMAIL=$SERIES_EMAIL TO=${SENDER:-$series} perl -0pe \
-		's/^(From|Signed-off-by): \Q$ENV{NAME}\E\s+<\Q$ENV{EMAIL}\E>/$1: $ENV{TO}/mg;
-		 s/^\Q$ENV{NAME}\E( \(\d+\):)$/$ENV{TO}$1/mg; s/^(.*) <[^>]*>( \(\d+\):)$/$1$2/mg' 
-}
-
 from=base
 for p in $(postings); do
-	[ -z "${SENDER:-}" ] || continue
 	# format-patch takes the cover letter from a branch's description
 	git -C "$ksrc" branch -f "export/$p" "posting/$p"
 	GIT_COMMITTER_DATE=$(git -C "$ksrc" log -1 --format=%aI "posting/$p") git -C "$ksrc" \
-		-c branch."export/$p".description="$(cat "$top/postings/$p.txt")" \
+		-c branch."export/$p".description="$(cat "$postings_dir/$p.txt")" \
 		-c core.abbrev=12 -c diff.noprefix=false \
 		format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="$(posting_prefix "$p")" --base=base \
+		--subject-prefix="$(posting_var "$p" PREFIX)" --no-base \
 		--zero-commit --no-signature --no-numbered-files \
 		-o "$tmp/$p" "$from..export/$p" >/dev/null
 	git -C "$ksrc" branch -q -D "export/$p"
 	from=posting/$p
-	mbox "$p" >"$tmp/$p.mbox"
 done
-
-if [ -n "${SENDER:-}" ]; then
-	case $SENDER in
-	*" <"*@*">") ;;
-	*) die "SENDER=\"$SENDER\": give it as \"Name <address>\"" ;;
-	esac
-	# the mails of patches/, re-addressed from the sender
-	mkdir -p "$build/mail"
-	for p in $(postings); do
-		cp -r "$top/patches/$p" "$tmp/$p"
-		mbox "$p" >"$build/mail/$p.mbox"
-	done
-	rm -rf "$tmp"
-	echo "  MAIL    $(postings | wc -l) mboxes from $SENDER -> build/mail/ (git send-email build/mail/NAME.mbox)"
-	exit 0
-fi
 
 if [ "${1:-}" = --check ]; then
 	if ! diff -r -q "$tmp" "$top/patches" >"$build/export/diff" 2>&1; then
@@ -100,3 +119,4 @@ fi
 rm -rf "$top/patches"
 mv "$tmp" "$top/patches"
 echo "  EXPORT  $(postings | wc -l) postings, $(ls "$top"/patches/*/[0-9]*.patch | wc -l) files -> patches/"
+mailboxes

@@ -9,7 +9,7 @@
 #   harness/fresh.sh          make, then make check (an hour and more): the
 #                             times and the last lines of each
 #   QUICK=1 harness/fresh.sh  make deps, then checks that every program and
-#                             library of harness/programs is there (minutes)
+#                             library of harness/data/programs is there (minutes)
 #   WORKTREE=1 ...            test the working tree as it is (uncommitted
 #                             changes and untracked files too), not HEAD,
 #                             which is what the README's fresh clone gets
@@ -17,7 +17,7 @@
 #                             run CMD here under strace, with the PATH and
 #                             environment of the root, and add the programs
 #                             it runs, and the libraries they load, to
-#                             harness/programs
+#                             harness/data/programs
 # The root is unpacked anew each run from build/fresh/bookworm.tar, made on
 # the first run from the mirror of the system's apt sources (remove the tar
 # to make it again); build/fresh/archives keeps the .debs make deps fetches.
@@ -27,7 +27,7 @@ set -eu
 fresh=$build/fresh
 mkdir -p "$fresh"
 root=$(cd "$fresh" && pwd -P)/root
-list=$top/harness/programs
+list=$top/harness/data/programs
 name=$(basename "$top")
 # what root has on a fresh Debian: PATH of /etc/profile, no other variable
 clean_env="HOME=/root TERM=${TERM:-dumb}
@@ -85,7 +85,7 @@ if [ "${1:-}" = --trace ]; then
 	} >"$fresh/programs"
 	mv "$fresh/programs" "$list"
 	rm "$fresh/skip"
-	echo "  TRACE   $*: $(grep -c '^/' "$list") files in harness/programs; full trace: ${fresh#"$top"/}/trace.log"
+	echo "  TRACE   $*: $(grep -c '^/' "$list") files in harness/data/programs; full trace: ${fresh#"$top"/}/trace.log"
 	exit $rc
 fi
 
@@ -95,7 +95,7 @@ fi
 # even when this script is killed with SIGKILL and its trap cannot run.
 [ -n "${FRESH_NS:-}" ] || FRESH_NS=1 exec unshare -m "$0" "$@"
 [ "${QUICK:-}" != 1 ] || [ -f "$list" ] ||
-	die "no harness/programs: make it with harness/fresh.sh --trace make check"
+	die "no harness/data/programs: make it with harness/fresh.sh --trace make check"
 start=$(date +%s)
 
 # mounted: what is mounted in the root, innermost first
@@ -197,9 +197,9 @@ if [ "${QUICK:-}" = 1 ]; then
 	if [ -n "$missing" ]; then
 		echo "fresh: after make deps, the fresh root lacks what the harness runs:" >&2
 		echo "$missing" >&2
-		die "install each one's package in harness/deps.sh (or, if the harness does not need it, add a \"not needed\" line to harness/programs), then rerun QUICK=1 harness/fresh.sh"
+		die "install each one's package in harness/deps.sh (or, if the harness does not need it, add a \"not needed\" line to harness/data/programs), then rerun QUICK=1 harness/fresh.sh"
 	fi
-	echo "  FRESH   all $(grep -c '^/' "$list") files of harness/programs are there after make deps ($(($(date +%s) - start)) s in all)"
+	echo "  FRESH   all $(grep -c '^/' "$list") files of harness/data/programs are there after make deps ($(($(date +%s) - start)) s in all)"
 	exit 0
 fi
 timed make.log make

@@ -1,8 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# kunit.sh TARGET [POSTING]: boot the kernel of TARGET in QEMU, TCG only
-# (KVM guests hang on these machines, and kunit.py's own runner asks for
-# KVM first), into build/TARGET/kunit.log, then judge the log with
+# kunit.sh TARGET [POSTING]: boot the kernel of TARGET in QEMU (boot in
+# common.sh), into build/TARGET/kunit.log, then judge the log with
 # verdict.sh.  With POSTING, the kernel of the series up to that posting,
 # in build/stack/POSTING/TARGET (build.sh TARGET POSTING).
 set -eu
@@ -15,10 +14,6 @@ log=$out/kunit.log
 [ -f "$out/$IMAGE" ] || die "no kernel at ${out#$top/}/$IMAGE: run harness/build.sh $target${2:+ $2}"
 
 start=$(date +%s)
-# shellcheck disable=SC2086
-timeout "${KUNIT_TIMEOUT:-900}" "$QEMU" -accel tcg -nodefaults -nographic -no-reboot \
-	-serial stdio $QEMU_ARGS -kernel "$out/$IMAGE" \
-	-append "console=$CONSOLE kunit.enable=1 kunit_shutdown=poweroff panic=-1" \
-	</dev/null >"$log" 2>&1 || echo "kunit.sh: QEMU exited with $? (timeout or crash)" >>"$log"
+boot "$out/$IMAGE" "$log"
 echo "  QEMU    $target${2:+ up to $2}: $(($(date +%s) - start)) s"
 exec "$top/harness/verdict.sh" "$target" "$log" ${2:+"$2"}

@@ -31,7 +31,7 @@ for f in "$top"/targets/*; do
 done
 
 # verdict.sh passes a good log and refuses each kind of bad one.
-suites=$(awk '!/^#/ && NF { print $1 }' "$h/suites")
+suites=$(for p in $(postings); do posting_var "$p" SUITES; done)
 good() {
 	echo "KTAP version 1"
 	i=1
@@ -59,22 +59,56 @@ good 4096 | sed 's/^    ok 1 case_one/    not ok 1 case_one/; s/^ok \(.*\)/not o
 { good 4096; echo "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/amd/amdkfd/kfd_x.c:1"; } >"$tmp/kunit.log"
 [ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took a kernel warning"
 
-# A log of the suites of the first two postings only: enough for a kernel
-# of those postings, not for one of the whole series.
-good 4096 >"$tmp/full.log"
-awk 'NR == FNR { if (!/^#/ && NF && $2 != "1-fixes" && $2 != "2-kunit") late[$1]; next }
-	/# Subtest: / { s = $NF } !(s in late)' "$h/suites" "$tmp/full.log" >"$tmp/kunit.log"
+# A log of the suites of the postings up to the first stacked one only:
+# enough for a kernel of those postings, not for one of the whole series.
+stack=$(for p in $(postings); do [ -z "$(posting_var "$p" STACK)" ] || echo "$p"; done | head -1)
+early=$(for p in $(postings_upto "$stack"); do posting_var "$p" SUITES; done)
+(suites=$early && good 4096) >"$tmp/kunit.log"
 rc=0
-"$h/verdict.sh" x86_64-4k "$tmp/kunit.log" 2-kunit >"$tmp/out" 2>&1 || rc=$?
-[ $rc = 0 ] && ok || fail "verdict.sh refused the suites of 2-kunit for 2-kunit: $(cat "$tmp/out")"
-[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took the suites of 2-kunit for the whole series"
+"$h/verdict.sh" x86_64-4k "$tmp/kunit.log" "$stack" >"$tmp/out" 2>&1 || rc=$?
+[ $rc = 0 ] && ok || fail "verdict.sh refused the suites of $stack for $stack: $(cat "$tmp/out")"
+[ "$(verdict "$tmp/kunit.log")" != 0 ] && ok || fail "verdict.sh took the suites of $stack for the whole series"
+
+# A posting is its data file and its cover letter, a gate its script and
+# its line in the list: a throwaway one of each, in a copy of this
+# repository whose build/ is this one's, is seen by make check's plan,
+# by verdict.sh, and by make.
+repo=$tmp/repo
+mkdir -p "$repo"
+cp -r "$top/Makefile" "$top/series.conf" "$top/harness" "$top/targets" "$top/postings" "$repo/"
+ln -s "$build" "$repo/build"
+ln -s "$top/patches" "$repo/patches"
+printf "PREFIX='RFC PATCH'\nTO=lists\nSTABLE=no\nSUITES='throwaway_suite'\nSTACK=x86_64-4k\n" >"$repo/postings/9-rfc-throwaway.conf"
+echo "A throwaway posting" >"$repo/postings/9-rfc-throwaway.txt"
+printf '#!/bin/sh\necho "the throwaway gate ran" >&2\nexit 1\n' >"$repo/harness/throwaway.sh"
+chmod +x "$repo/harness/throwaway.sh"
+echo "throwaway	a gate that always fails" >>"$repo/harness/data/gates"
+"$repo/harness/check.sh" --plan >"$tmp/plan"
+if grep -q "^kunit x86_64-4k up to 9-rfc-throwaway	$repo/build/stack/9-rfc-throwaway/x86_64-4k/result	" "$tmp/plan" &&
+	[ "$(tail -1 "$tmp/plan" | cut -f1)" = throwaway ]; then ok; else
+	fail "check.sh --plan has not the throwaway posting's stack and gate: $(cat "$tmp/plan")"; fi
+rc=0
+make -s -C "$repo" throwaway >"$tmp/out" 2>&1 || rc=$?
+[ $rc != 0 ] && grep -q "the throwaway gate ran" "$tmp/out" && ok || fail "make throwaway: exit $rc, $(cat "$tmp/out")"
+make -s -n -C "$repo" clean | grep -q "build/throwaway" && ok || fail "make clean does not remove build/throwaway"
+good 4096 >"$tmp/kunit.log"
+rc=0
+"$repo/harness/verdict.sh" x86_64-4k "$tmp/kunit.log" >"$tmp/out" 2>&1 || rc=$?
+[ $rc != 0 ] && grep -q "suite throwaway_suite did not run" "$tmp/out" && ok ||
+	fail "verdict.sh took a log without the throwaway posting's suite: $(cat "$tmp/out")"
+(suites="$suites throwaway_suite" && good 4096) >"$tmp/kunit.log"
+"$repo/harness/verdict.sh" x86_64-4k "$tmp/kunit.log" >"$tmp/out" 2>&1 && ok ||
+	fail "verdict.sh refused a log with the throwaway posting's suite: $(cat "$tmp/out")"
+rm -f "$repo/build" "$repo/patches"
 
 # commitrefs.sh takes a cited commit and a Fixes: tag, and refuses a bare id.
 printf 'Subject: [PATCH] x\n\nAs commit 123456789abc ("drm: a") did, read\n0x1234567890000 and 1234567890123 bytes.\n\nFixes: abcdef012345 ("drm: b")\n---\n' >"$tmp/good.patch"
 sed 's/^0x1234567890000/and 6fef2d4c00b5 replaced/' "$tmp/good.patch" >"$tmp/bad.patch"
 "$h/commitrefs.sh" "$tmp/good.patch" >"$tmp/out" 2>&1 && ok || fail "commitrefs.sh refused a good message: $(cat "$tmp/out")"
 printf 'Subject: [PATCH] y\n\nA fix.\n\nCc: stable@vger.kernel.org\n---\n' >"$tmp/nofixes.patch"
-"$h/commitrefs.sh" "$tmp/nofixes.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took Cc: stable without Fixes: nor why" || ok
+"$h/commitrefs.sh" "$tmp/nofixes.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took Cc: stable without Fixes: nor since when" || ok
+sed 's/^A fix\.$/A fix of a bug there since v5.3./' "$tmp/nofixes.patch" >"$tmp/since.patch"
+"$h/commitrefs.sh" "$tmp/since.patch" >"$tmp/out" 2>&1 && ok || fail "commitrefs.sh refused a bug since v5.3: $(cat "$tmp/out")"
 if "$h/commitrefs.sh" "$tmp/bad.patch" >"$tmp/out" 2>&1; then fail "commitrefs.sh took a bare commit id"
 elif grep -q 6fef2d4c00b5 "$tmp/out"; then ok; else fail "commitrefs.sh did not name the bare id: $(cat "$tmp/out")"; fi
 
@@ -176,6 +210,20 @@ git -C "$gt" commit -q -a -m bad
 	fail "kerneldoc.sh took a new kernel-doc warning: $(cat "$tmp/out")"
 [ "$(gate coccinelle.sh)" != 0 ] && grep -q "ifnullfree" "$tmp/out" && ok ||
 	fail "coccinelle.sh took a new finding of ifnullfree.cocci: $(cat "$tmp/out")"
+
+# The sparse gate, given another tree, checks it in a build directory of
+# its own and refuses a finding its one commit adds to a file of the
+# x86_64-4k kernel.  The worktree and its objects stay in build/ for the
+# next run.
+st=$build/selftest-sparse
+ksrc_worktree "$st" base
+git -C "$st" checkout -q -f --detach base
+echo 'int amdgpu_selftest_sparse(void __iomem *p) { return *(int *)p; }' >>"$st/drivers/gpu/drm/amd/amdgpu/amdgpu_ih.c"
+git -C "$st" commit -q -a -m "a sparse finding"
+rc=0
+GATE_KSRC=$st "$h/sparse.sh" >"$tmp/out" 2>&1 || rc=$?
+[ $rc != 0 ] && grep -q "amdgpu_ih.c:N: warning: cast removes address space" "$tmp/out" && ok ||
+	fail "sparse.sh took a new finding: exit $rc, $(cat "$tmp/out")"
 
 echo "  SELFTEST $n tests, $bad failed"
 [ $bad = 0 ]

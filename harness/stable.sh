@@ -1,64 +1,117 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# stable.sh: the patches of the first posting that say Cc: stable, against
-# the stable trees Debian ships (linux-source of sid and of trixie):
-# git apply --check of each on each tree whose version its "# vX.Y+"
-# range takes in, then patch with fuzz.  Prints a table, with the notes of
-# postings/NAME.backports; fails when a patch does not apply to a tree its
-# range takes in and no note says what its backport needs.
+# stable.sh: the stable trees Debian ships (linux-source of sid and of
+# trixie), with the fixes and their tests, built and booted as a user of
+# such a tree would take them.  For each tree:
+# - the patches of the postings with STABLE=yes that say Cc: stable, and
+#   whose "# vX.Y+" range takes the tree in, each with git am -3: as it is,
+#   or the tree's backport, postings/NAME.backports/X.Y/PATCH.patch, where
+#   there is one (its message says what differs);
+# - then each patch of the postings after them up to the first with tests
+#   (2-kunit) that applies;
+# - the ppc64le-64k kernel with the tree's .kunitconfigs, built in
+#   build/stable/X.Y/ppc64le-64k and booted, its KUnit results judged.
+# Prints a table and fails when a fix neither applies nor has a backport,
+# or a KUnit case fails.  Not part of make check: it builds a kernel per
+# tree (see README.md for the times).
 set -eu
 . "$(dirname "$0")/common.sh"
 
 trees="sid:linux-source-7.2 trixie:linux-source-6.12"
-fixes=$(postings | head -1)
-notes=$top/postings/$fixes.backports
+target=ppc64le-64k
 out=$build/stable
 mkdir -p "$out"
 
-# version A B: true if kernel version A is at least B (both X.Y)
+# version_ge A B: true if kernel version A is at least B (both X.Y)
 version_ge() {
 	[ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -1)" = "$2" ]
 }
 
+# unpack PACKAGE SUITE: build/stable/X.Y/linux, the package's tree as a
+# git tree with one commit, tagged "stable"
+unpack() {
+	deb=$(deb_download "$2" "$1")
+	src=$out/$3/linux
+	[ ! -e "$src/.git" ] || return 0
+	echo "  UNPACK  $(basename "$deb") -> ${src#$top/}"
+	rm -rf "$src.tmp"
+	mkdir -p "$src.tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$1.tar.xz" |
+		tar -xJ -C "$src.tmp" --strip-components=1
+	sed -i '/^# Debian packaging: ignore everything/,/^!\/debian\/$/d' "$src.tmp/.gitignore"
+	git -C "$src.tmp" init -q -b stable-tree
+	git -C "$src.tmp" add -A -f
+	GIT_AUTHOR_DATE=$BASE_DATE GIT_COMMITTER_DATE=$BASE_DATE \
+		git -C "$src.tmp" commit -q -m "Debian $(basename "$deb" .deb)"
+	git -C "$src.tmp" tag stable
+	mv "$src.tmp" "$src"
+}
+
+# am TREE PATCH: git am -3 PATCH onto TREE; on failure TREE is as it was
+am() {
+	git -C "$1" am -q -3 "$2" >"$out/am.log" 2>&1 && return 0
+	git -C "$1" am --abort
+	return 1
+}
+
 rc=0
+fixes_postings=$(for p in $(postings); do [ "$(posting_var "$p" STABLE)" = no ] || echo "$p"; done)
+tests_posting=$(for p in $(postings); do [ -z "$(posting_var "$p" SUITES)" ] || echo "$p"; done | head -1)
 for tree in $trees; do
 	suite=${tree%%:*}
 	pkg=${tree#*:}
-	deb=$(deb_download "$suite" "$pkg")
-	kver=${pkg#linux-source-}
-	src=$out/$(basename "$deb" .deb)
-	if [ ! -d "$src" ]; then
-		echo "  UNPACK  $(basename "$deb"): drivers/gpu/drm/amd and the kfd uapi"
-		mkdir -p "$src.tmp"
-		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$pkg.tar.xz" |
-			tar -xJ -C "$src.tmp" --strip-components=1 --wildcards \
-				"$pkg/drivers/gpu/drm/amd/*" "$pkg/include/uapi/linux/kfd_*"
-		# a git tree of its own: git apply in a directory of another one
-		# (this repository) would skip every path outside it
-		git -C "$src.tmp" init -q
-		mv "$src.tmp" "$src"
-	fi
-	for f in $(posting_patches "$fixes"); do
-		cc=$(sed -n 's/^Cc: stable@vger.kernel.org *//p' "$f")
-		[ -n "$(grep '^Cc: stable@vger.kernel.org' "$f")" ] || continue
-		from=$(echo "$cc" | sed -n 's/^# *v\([0-9.]*\)+.*/\1/p')
-		name=$(basename "$f" .patch)
-		if [ -n "$from" ] && ! version_ge "$kver" "$from"; then
-			echo "  STABLE  $kver: not for it (from $from)  $name"
-		elif git -C "$src" apply --check -p1 "$f" >"$out/$name.$kver.log" 2>&1; then
-			echo "  STABLE  $kver: applies            $name"
-		elif ! grep -q "^$name $kver " "$notes" 2>/dev/null &&
-			patch -p1 -F3 --dry-run -s -d "$src" <"$f" >>"$out/$name.$kver.log" 2>&1; then
-			echo "  STABLE  $kver: applies with fuzz  $name"
-		elif grep -q "^$name $kver " "$notes" 2>/dev/null; then
-			echo "  STABLE  $kver: needs a backport   $name"
-		else
-			echo "  STABLE  $kver: DOES NOT APPLY     $name (log: build/stable/$name.$kver.log)"
-			rc=1
-		fi
-		note=$(sed -n "s/^$name $kver //p" "$notes" 2>/dev/null)
-		[ -z "$note" ] || echo "                 backport: $note"
+	ver=${pkg#linux-source-}
+	unpack "$pkg" "$suite" "$ver"
+	src=$out/$ver/linux
+	git -C "$src" am --abort >/dev/null 2>&1 || :
+	git -C "$src" checkout -q -f -B stable-fixes stable
+	: >"$out/$ver/table"
+	for p in $fixes_postings; do
+		for f in $(posting_patches "$p"); do
+			grep -q '^Cc: stable@vger.kernel.org' "$f" || continue
+			name=$(basename "$f" .patch)
+			from=$(sed -n 's/^Cc: stable@vger.kernel.org *# *v\([0-9.]*\)+.*/\1/p' "$f")
+			backport=$postings_dir/$p.backports/$ver/$name.patch
+			if [ -n "$from" ] && ! version_ge "$ver" "$from"; then
+				what="not for it (from $from)"
+			elif [ -f "$backport" ]; then
+				if am "$src" "$backport"; then what="backport"; else
+					what="BACKPORT DOES NOT APPLY"; rc=1; fi
+			elif am "$src" "$f"; then
+				what="applies"
+			else
+				what="DOES NOT APPLY (no backport)"
+				rc=1
+			fi
+			printf '  STABLE  %s: %-28s %s/%s\n' "$ver" "$what" "$p" "$name" | tee -a "$out/$ver/table"
+		done
 	done
+	tests=0 skipped=
+	for f in $(posting_patches "$tests_posting"); do
+		if am "$src" "$f"; then tests=$((tests + 1)); else
+			skipped="$skipped $(basename "$f" .patch | cut -c1-4)"; fi
+	done
+	echo "  STABLE  $ver: $tests patches of $tests_posting apply; not:${skipped:- none}" | tee -a "$out/$ver/table"
+
+	# the kernel, configured as build.sh configures a target's
+	load_target "$target"
+	kout=$out/$ver/$target
+	kunit_config "$src" "$kout"
+	t0=$(date +%s)
+	kmake "$src" "$kout" -j"$(nproc)" >"$kout/build.log" 2>&1 ||
+		{ tail -30 "$kout/build.log" >&2; die "$ver does not build for $target with the fixes (log: ${kout#$top/}/build.log)"; }
+	echo "  STABLE  $ver: built for $target in $(($(date +%s) - t0)) s"
+	boot "$kout/$IMAGE" "$kout/kunit.log"
+	ktap "$kout/kunit.log" >"$kout/kunit.ktap"
+	ran=$(grep -E "^ok [0-9]+ |^not ok [0-9]+ " "$kout/kunit.ktap" | awk '{ print $NF }' | paste -sd' ')
+	passed=$(grep -cE "^    ok [0-9]+ " "$kout/kunit.ktap" || :)
+	failed=$(grep -cE "^    not ok [0-9]+ " "$kout/kunit.ktap" || :)
+	echo "  STABLE  $ver: KUnit $passed passed, $failed failed; suites: ${ran:-none}" | tee -a "$out/$ver/table"
+	if [ "$failed" != 0 ] || [ -z "$ran" ] ||
+		grep -qE "WARNING:|BUG:|Oops|Kernel panic|Call Trace:" "$kout/kunit.ktap"; then
+		echo "stable: $ver: KUnit failed or the kernel warned (log: ${kout#$top/}/kunit.ktap)" >&2
+		rc=1
+	fi
 done
-[ $rc = 0 ] || echo "stable: a patch does not apply to a stable tree its Cc: stable range takes in: narrow the range (Cc: stable@vger.kernel.org # vX.Y+), or say in ${notes#$top/} what its backport needs" >&2
+[ $rc = 0 ] || echo "stable: see above; a fix that does not apply to a tree its Cc: stable range takes in needs a backport in postings/NAME.backports/X.Y/, or a narrower range" >&2
 exit $rc

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # verdict.sh TARGET LOG [POSTING]: judge the kernel log of a KUnit run.
-# Fails unless every suite of harness/suites (of the postings up to
-# POSTING) ran, no case failed, the kernel ran with the page size TARGET
+# Fails unless every suite of the postings up to POSTING (their SUITES)
+# ran, no case failed, the kernel ran with the page size TARGET
 # promises, and it printed no warning, BUG or oops.
 # Writes "PASSED FAILED SKIPPED" (KUnit cases) to "result" beside LOG.
 set -eu
@@ -14,7 +14,7 @@ result=$(dirname "$log")/result
 
 # the log without printk timestamps
 ktap=${log%.log}.ktap
-tr -d '\r' <"$log" | sed 's/^\[ *[0-9]*\.[0-9]*\] //' >"$ktap"
+ktap "$log" >"$ktap"
 
 rc=0
 problem() {
@@ -24,8 +24,7 @@ problem() {
 
 grep -q "^ok \|^not ok " "$ktap" ||
 	problem "no KTAP result in the log: the kernel did not boot or crashed (log: $log)"
-for suite in $(awk -v upto="$upto" 'BEGIN { split(upto, p, "\n"); for (i in p) in_[p[i]] }
-	!/^#/ && NF && $2 in in_ { print $1 }' "$top/harness/suites"); do
+for suite in $(for p in $upto; do posting_var "$p" SUITES; done); do
 	if grep -q "^ok [0-9]* $suite\$" "$ktap"; then
 		continue
 	elif grep -q "^not ok [0-9]* $suite\$" "$ktap"; then
@@ -45,7 +44,7 @@ seen=$(sed -n "s/.*# [a-z0-9_]*: the kernel's PAGE_SIZE: \([0-9]*\)$/\1/p" "$kta
 [ "$seen" = "$PAGE_SIZE" ] ||
 	problem "the kernel ran with PAGE_SIZE ${seen:-unknown}, the target promises $PAGE_SIZE"
 
-if grep -nE "WARNING:|BUG:|Oops|Kernel panic|Call Trace:|UBSAN:|KASAN:|kunit.sh: QEMU exited" "$ktap" >"$log.problems"; then
+if grep -nE "WARNING:|BUG:|Oops|Kernel panic|Call Trace:|UBSAN:|KASAN:|QEMU exited" "$ktap" >"$log.problems"; then
 	problem "the kernel log has warnings, oopses or a crash:"
 	head -20 "$log.problems" >&2
 fi

@@ -16,7 +16,8 @@ command -v sphinx-build >/dev/null ||
 # warning continued on the next line joined to it); built in
 # build/docs/$side/, except the base's when its warnings are kept
 htmldocs() {
-	key="$(git -C "$1" rev-parse HEAD) $(sphinx-build --version 2>&1) $(command -v dot || :)"
+	# the base's warnings are kept for the same base, Sphinx and harness
+	key="$(git -C "$1" rev-parse HEAD) $(sphinx-build --version 2>&1) $(command -v dot || :) $(cat "$0" "$top/harness/common.sh" | cksum)"
 	if [ "$side" = base ] && [ "$(cat "$gate_dir/base.key" 2>/dev/null)" = "$key" ]; then
 		cat "$gate_dir/base.warnings"
 		return

@@ -36,9 +36,9 @@ $(GATES): tree
 	@$(H)/$@.sh
 
 # every patch, in order, builds with no new W=1 warning: on every target,
-# or on TARGET when it is given
+# or on TARGET when it is given; from patch FROM, up to posting UPTO
 bisect: tree
-	@FROM="$(FROM)" $(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
+	@FROM="$(FROM)" UPTO="$(UPTO)" $(H)/bisect.sh $(if $(filter command line environment,$(origin TARGET)),$(TARGET))
 
 # patches/ from build/linux, and the mboxes into build/mail/; with
 # SENDER="Name <address>", only the mboxes, from that sender

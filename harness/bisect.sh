@@ -4,7 +4,8 @@
 # of the series, in order, for each target (default: every one).  Fails on
 # a build error, and on a W=1 warning in a file the patch touches that the
 # base does not have.  Not part of make check: see README.md for its time.
-# FROM=N starts at patch N, for patches added to a series already checked.
+# FROM=N starts at patch N, for patches added to a series already checked;
+# UPTO=NAME stops at the end of posting NAME (or its number).
 #
 # The patches are checked out one after the other in build/bisect-tree, a
 # worktree of build/linux, and built into build/bisect-TARGET, configured
@@ -20,8 +21,12 @@ for t in $targets; do
 	[ -f "$build/$t/.config" ] || die "no build/$t/.config to start from: run make build TARGET=$t first"
 done
 
-# the series as it is now: build/linux may move on meanwhile
+# the series as it is now, up to UPTO: build/linux may move on meanwhile
 head=$(git -C "$ksrc" rev-parse HEAD)
+if [ -n "${UPTO:-}" ]; then
+	upto=$(postings_upto "$UPTO" | tail -1)
+	head=$(git -C "$ksrc" rev-parse "posting/$upto")
+fi
 commits=$(git -C "$ksrc" rev-list --reverse "base..$head")
 [ -n "$commits" ] || die "build/linux has no patch on top of base"
 total=$(echo "$commits" | wc -l)

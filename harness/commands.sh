@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# commands.sh: every kunit.py command that a cover letter (postings/*.txt)
-# or the series' documentation (Documentation/gpu/) gives, run as written:
-# a cover letter's in the tree of the series up to its posting
-# (build/stack/NAME/linux), the documentation's in build/linux.  A command
+# commands.sh: every kunit.py command that a cover letter (postings/*.txt),
+# a commit message or the series' documentation (Documentation/gpu/) gives,
+# run as written: a cover letter's or a message's in the tree of the series
+# up to its posting (build/stack/NAME/linux), the documentation's in
+# build/linux; a command given twice for one tree runs once.  A command
 # is a line that starts, after indentation, with
 # ./tools/testing/kunit/kunit.py, joined with the lines it continues onto
 # with a backslash.  kunit.py builds its own kernel, in .kunit/ of the
@@ -26,7 +27,13 @@ commands() {
 
 # run TREE WHERE COMMAND: run COMMAND in TREE, log and verdict
 n=0 rc=0
+: >"$out/seen"
 run() {
+	if grep -qxF "$1 $3" "$out/seen"; then
+		echo "  CMD     (run above), $2: $3"
+		return 0
+	fi
+	echo "$1 $3" >>"$out/seen"
 	n=$((n + 1))
 	t0=$(date +%s)
 	if (cd "$1" && sh -c "$3") >"$out/$n.log" 2>&1; then
@@ -39,12 +46,19 @@ run() {
 	grep -E "^\[[0-9:]+\] Testing complete|^\[[0-9:]+\] (Elapsed|Ran)" "$out/$n.log" | tail -2 | sed 's/^/          /' || :
 }
 
+prev=base
 for p in $(postings); do
+	git -C "$ksrc" log --format='%B' "$prev..posting/$p" >"$out/messages"
+	prev=posting/$p
 	commands "$postings_dir/$p.txt" >"$out/list"
+	commands "$out/messages" | sed 's/^/m /' >>"$out/list"
 	[ -s "$out/list" ] || continue
 	tree=$(stack_tree "$p")
 	while IFS= read -r c; do
-		run "$tree" "the cover letter of $p" "$c"
+		case $c in
+		"m "*) run "$tree" "a commit message of $p" "${c#m }" ;;
+		*) run "$tree" "the cover letter of $p" "$c" ;;
+		esac
 	done <"$out/list"
 done
 for f in $(git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- Documentation/gpu); do

@@ -1,33 +1,38 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# footprint.sh [TARGET...]: the footprint report.  The KUnit suites print
-# what the driver's own sizing helpers give for 4, 16 and 64 KiB pages
-# ("footprint: WHAT page N: BYTES"); this prints them as a table, from the
-# first target's run, beside the base's figures (harness/data/footprint.base),
-# and checks that every other target printed the same figures.
+# footprint.sh [TARGET...]: the footprint report.  The measurement suite
+# (harness/data/measure.c, compiled into every target's kernel, never
+# posted) prints what the driver's own functions give on the page size of
+# the kernel it runs on ("footprint: WHAT page N: BYTES"); this puts the
+# figures of every page size the targets have in a table, beside the
+# base's (harness/data/footprint.base), and checks that targets with the
+# same page size printed the same figures.
 set -eu
 . "$(dirname "$0")/common.sh"
 
 targets=${*:-$(targets)}
 mkdir -p "$build/footprint"
 figures=$build/footprint/table
-first=
+: >"$figures"
+rm -f "$build/footprint"/page-*
 
 for t in $targets; do
 	needs_kunit "$t"
-	ktap=$build/$t/kunit.ktap
-	sed -n 's/^ *# [a-z0-9_]*: \(footprint: \)/\1/p' "$ktap" |
+	page=$(load_target "$t" && echo "$PAGE_SIZE")
+	sed -n 's/^ *# [a-z0-9_]*: \(footprint: \)/\1/p' "$build/$t/kunit.ktap" |
 		awk '!seen[$0]++' >"$build/footprint/$t"
-	[ -s "$build/footprint/$t" ] || die "$t: the KUnit run printed no footprint"
-	if [ -z "$first" ]; then
-		first=$t
-		cp "$build/footprint/$t" "$figures"
-	elif ! cmp -s "$figures" "$build/footprint/$t"; then
-		die "$t printed other figures than $first: diff build/footprint/$first build/footprint/$t"
+	[ -s "$build/footprint/$t" ] ||
+		die "$t: the KUnit run printed no footprint: is harness/data/measure.c built in (harness/build.sh)?"
+	if [ -f "$build/footprint/page-$page" ]; then
+		cmp -s "$build/footprint/page-$page" "$build/footprint/$t" ||
+			die "$t printed other figures than another target with $page-byte pages: diff build/footprint/$t build/footprint/page-$page"
+	else
+		cp "$build/footprint/$t" "$build/footprint/page-$page"
+		cat "$build/footprint/$t" >>"$figures"
 	fi
 done
 
-echo "Footprint of a gfx90a-like device, base -> series (KUnit on $targets)"
+echo "Footprint of a gfx90a-like device, base -> series (measured on $(echo $targets))"
 awk '
 function human(v) {
 	if (v >= 1048576 && v % 1048576 == 0)
@@ -53,7 +58,7 @@ END {
 }' "$top/harness/data/footprint.base" "$figures"
 cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
-doorbell BAR)
+doorbell BAR: how many slices fit beside the kernel's doorbells)
 END
 
 for t in $targets; do

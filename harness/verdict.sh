@@ -39,8 +39,11 @@ if grep -q "^ *not ok " "$ktap"; then
 	grep -E "EXPECTATION FAILED|ASSERTION FAILED|^ +(Expected|but|[^#].* == )|^ *not ok " "$ktap" | head -60 >&2
 fi
 
-# the line the amdkfd_doorbell suite prints for this
-seen=$(sed -n "s/.*# [a-z0-9_]*: the kernel's PAGE_SIZE: \([0-9]*\)$/\1/p" "$ktap" | head -1)
+# the page size the kernel ran with, from a hash table it sized at boot:
+# "Dentry cache hash table entries: N (order: O, BYTES bytes, ...)", where
+# BYTES, a power of two, is PAGE_SIZE << O
+seen=$(sed -n 's/^Dentry cache hash table entries: [0-9]* (order: \([0-9]*\), \([0-9]*\) bytes.*/\1 \2/p' "$ktap" |
+	awk '$1 > 0 { printf "%d\n", $2 / 2 ^ $1; exit }')
 [ "$seen" = "$PAGE_SIZE" ] ||
 	problem "the kernel ran with PAGE_SIZE ${seen:-unknown}, the target promises $PAGE_SIZE"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# checkpatch.sh: checkpatch.pl --strict on every patch of every posting,
-# run as where git cannot resolve an id (GIT_DIR points nowhere): then
+# checkpatch.sh: checkpatch.pl --strict on every mail of every posting,
+# its cover letter included, run as where git cannot resolve an id (GIT_DIR points nowhere): then
 # checkpatch checks the form of every commit reference, as it does in a
 # maintainer's tree, where the ids resolve, instead of skipping them.
 # Four types are ignored, for reasons of this tree, not of the patches:
@@ -21,7 +21,7 @@ export PATH="/usr/bin:$PATH"
 mkdir -p "$build/checkpatch"
 rc=0
 n=0
-for p in $(for n in $(postings); do posting_patches "$n"; done); do
+for p in $(for n in $(postings); do posting_mails "$n"; done); do
 	n=$((n + 1))
 	if ! (cd "$ksrc" && GIT_DIR=/nonexistent ./scripts/checkpatch.pl --strict --quiet --show-types \
 		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,CAMELCASE,MISSING_FIXES_TAG "$p") >"$build/checkpatch/log" 2>&1; then
@@ -30,5 +30,5 @@ for p in $(for n in $(postings); do posting_patches "$n"; done); do
 		rc=1
 	fi
 done
-echo "  CHECKPATCH --strict, no git: $n patches, $([ $rc = 0 ] && echo clean || echo "some not clean")"
+echo "  CHECKPATCH --strict, no git: $n mails, $([ $rc = 0 ] && echo clean || echo "some not clean")"
 exit $rc

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # commitrefs.sh [PATCH...]: every commit id (7 to 40 hex digits, letters
-# and digits both) in the message of each patch (default: every patch of
-# every posting) is cited the way Documentation/process/submitting-patches.rst
+# and digits both) in the message of each patch (default: every mail of
+# every posting, cover letters included) is cited the way Documentation/process/submitting-patches.rst
 # asks: in a Fixes: tag, or as commit <12 or more hex digits> ("subject").
 # checkpatch checks this only for ids it can find in the tree's history,
 # which the base of this series does not have.  A patch with Cc: stable and
@@ -12,10 +12,11 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 rc=0
-for f in ${*:-$(for p in $(postings); do posting_patches "$p"; done)}; do
-	# the message, one line: from the mail's headers to the "---"
-	# line, without trailers other than Fixes:
-	bad=$(awk '/^---$/ { exit } body; /^$/ { body = 1 }' "$f" |
+for f in ${*:-$(for p in $(postings); do posting_mails "$p"; done)}; do
+	# the message, one line: from the mail's headers to the "---" line
+	# (a cover letter's to its shortlog, "Author (N):"), without trailers
+	# other than Fixes:
+	bad=$(awk '/^---$/ || /^[^ ].* \([0-9]+\):$/ { exit } body; /^$/ { body = 1 }' "$f" |
 		grep -Ev '^(Link|Signed-off-by|Cc|[A-Z][a-z]*-by): ' | tr '\n' ' ' |
 		perl -ne 'sub id { $_[0] =~ /[a-f]/ && $_[0] =~ /[0-9]/ }
 			while (/(\S+)\s+([0-9a-f]{7,40})\b(\s+\(")?/g) {

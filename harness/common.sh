@@ -87,10 +87,15 @@ postings_upto() {
 	echo "$all" | sed "/^$last\$/q"
 }
 
+# posting_mails NAME: NAME's mails in patches/, in order: its cover
+# letter, then its patches
+posting_mails() {
+	ls "$top/patches/$1"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || true
+}
+
 # posting_patches NAME: NAME's patch files in patches/, in order
 posting_patches() {
-	ls "$top/patches/$1"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
-		grep -v '/0000-cover-letter.patch$' || true
+	posting_mails "$1" | grep -v '/0000-cover-letter.patch$' || true
 }
 
 # ksrc_worktree DIR REF: DIR, a detached worktree of build/linux, made at

@@ -38,7 +38,7 @@ mails() {
 	people=$(cd "$(base_tree)" && $gm --no-l $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
 	private=$([ "$(posting_var "$1" TO)" = lists ] || echo yes)
 	mkdir -p "$build/mail/$1"
-	for f in "$top/patches/$1/0000-cover-letter.patch" $patches; do
+	for f in $(posting_mails "$1"); do
 		to=$lists cc=$people
 		if [ -n "$private" ]; then
 			to=$people cc=security@kernel.org

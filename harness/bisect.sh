@@ -24,8 +24,8 @@ done
 # the series as it is now, up to UPTO: build/linux may move on meanwhile
 head=$(git -C "$ksrc" rev-parse HEAD)
 if [ -n "${UPTO:-}" ]; then
-	upto=$(postings_upto "$UPTO" | tail -1)
-	head=$(git -C "$ksrc" rev-parse "posting/$upto")
+	upto=$(postings_upto "$UPTO")
+	head=$(git -C "$ksrc" rev-parse "posting/$(echo "$upto" | tail -1)")
 fi
 commits=$(git -C "$ksrc" rev-list --reverse "base..$head")
 [ -n "$commits" ] || die "build/linux has no patch on top of base"

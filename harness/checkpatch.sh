@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # checkpatch.sh: checkpatch.pl --strict on every mail of every posting,
-# its cover letter included, run as where git cannot resolve an id (GIT_DIR points nowhere): then
-# checkpatch checks the form of every commit reference, as it does in a
-# maintainer's tree, where the ids resolve, instead of skipping them.
+# its cover letter included, run as where git cannot resolve an id
+# (GIT_DIR points nowhere): then checkpatch checks the form of every
+# commit reference, as it does in a maintainer's tree, where the ids
+# resolve, instead of skipping them.
 # Four types are ignored, for reasons of this tree, not of the patches:
 # UNKNOWN_COMMIT_ID, as no id resolves here (each was checked against the
 # upstream log or mail that cites it);

@@ -48,17 +48,17 @@ run() {
 
 prev=base
 for p in $(postings); do
+	commands "$postings_dir/$p.txt" >"$out/letter"
 	git -C "$ksrc" log --format='%B' "$prev..posting/$p" >"$out/messages"
+	commands "$out/messages" >"$out/list"
 	prev=posting/$p
-	commands "$postings_dir/$p.txt" >"$out/list"
-	commands "$out/messages" | sed 's/^/m /' >>"$out/list"
-	[ -s "$out/list" ] || continue
+	[ -s "$out/letter" ] || [ -s "$out/list" ] || continue
 	tree=$(stack_tree "$p")
 	while IFS= read -r c; do
-		case $c in
-		"m "*) run "$tree" "a commit message of $p" "${c#m }" ;;
-		*) run "$tree" "the cover letter of $p" "$c" ;;
-		esac
+		run "$tree" "the cover letter of $p" "$c"
+	done <"$out/letter"
+	while IFS= read -r c; do
+		run "$tree" "a commit message of $p" "$c"
 	done <"$out/list"
 done
 for f in $(git -C "$ksrc" diff --name-only --diff-filter=AM base..HEAD -- Documentation/gpu); do

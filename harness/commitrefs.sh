@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # commitrefs.sh [PATCH...]: every commit id (7 to 40 hex digits, letters
 # and digits both) in the message of each patch (default: every mail of
-# every posting, cover letters included) is cited the way Documentation/process/submitting-patches.rst
-# asks: in a Fixes: tag, or as commit <12 or more hex digits> ("subject").
+# every posting, cover letters included) is cited the way
+# Documentation/process/submitting-patches.rst asks: in a Fixes: tag, or
+# as commit <12 or more hex digits> ("subject").
 # checkpatch checks this only for ids it can find in the tree's history,
 # which the base of this series does not have.  A patch with Cc: stable and
 # no Fixes: tag must say since which release the bug exists: "since vX.Y"

@@ -13,7 +13,6 @@ set -eu
 targets=${*:-$(targets)}
 mkdir -p "$build/footprint"
 figures=$build/footprint/table
-: >"$figures"
 rm -f "$build/footprint"/page-*
 
 for t in $targets; do
@@ -28,9 +27,9 @@ for t in $targets; do
 			die "$t printed other figures than another target with $page-byte pages: diff build/footprint/$t build/footprint/page-$page"
 	else
 		cp "$build/footprint/$t" "$build/footprint/page-$page"
-		cat "$build/footprint/$t" >>"$figures"
 	fi
 done
+cat "$build/footprint"/page-* >"$figures"
 
 echo "Footprint of a gfx90a-like device, base -> series (measured on $(echo $targets))"
 awk '

@@ -275,13 +275,15 @@ static int get_process_apertures(struct kfd_ioctl_get_process_apertures_new_args
 static int alloc_memory(struct kfd_ioctl_alloc_memory_of_gpu_args *args)
 {
 	int idx = gpu_index(args->gpu_id);
+	unsigned int i;
 
 	if (idx < 0)
 		return EINVAL;
 	if (args->flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
 		fake_kfd.mmio_allocs[idx]++;
-		if (args->gpu_id == fake_kfd.mmio_fail_gpu_id && fake_kfd.mmio_fail_errno)
-			return fake_kfd.mmio_fail_errno;
+		for (i = 0; i < FAKE_KFD_MAX_GPUS; i++)
+			if (args->gpu_id == fake_kfd.mmio_fail_gpu_ids[i] && fake_kfd.mmio_fail_errno)
+				return fake_kfd.mmio_fail_errno;
 	}
 	args->handle = ((uint64_t)args->gpu_id << 32) | next_handle;
 	args->mmap_offset = next_handle << 12;

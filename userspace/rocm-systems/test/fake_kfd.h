@@ -20,8 +20,8 @@
  * its own (newer libhsakmt; 0x00000002 is its AqlEmulationPm4_).
  */
 #define FAKE_CAP2_LIBHSAKMT_OWN			0x00000006
-#define FAKE_CAP2_MMIO_REMAP_UNAVAILABLE	0x00000008
-#define FAKE_CAP2_HDP_FLUSH_SUPPORTED		0x00000010
+#define FAKE_CAP2_HDP_FLUSH_SUPPORTED		0x00000008
+#define FAKE_CAP2_NEXT				0x00000010	/* a bit not defined yet */
 
 /* include/uapi/linux/kfd_ioctl.h, KFD ioctl version 1.24 */
 struct fake_kfd_hdp_flush_args {
@@ -36,7 +36,7 @@ struct fake_kfd_hdp_flush_args {
 
 struct fake_kfd {
 	/* Set by the test */
-	uint32_t mmio_fail_gpu_id;	/* MMIO remap allocations on it fail */
+	uint32_t mmio_fail_gpu_ids[FAKE_KFD_MAX_GPUS];	/* MMIO remap allocations on them fail */
 	int mmio_fail_errno;		/* with this errno */
 	int hdp_errno;			/* AMDKFD_IOC_HDP_FLUSH fails with it, 0: succeeds */
 

@@ -4,16 +4,16 @@
 # mktopo.sh DIR - write a fake KFD sysfs topology under DIR/topology for
 # fake_kfd.so: node 0 a CPU, nodes 1 to 3 MI210-like GPUs (gfx90a) whose
 # capability2 says:
-#   node 1: MMIO remap page unavailable, HDP flush ioctl supported
-#           (a kernel with 64 KiB pages)
-#   node 2: MMIO remap page available, HDP flush ioctl supported
-#   node 3: MMIO remap page available, no HDP flush ioctl
+#   node 1: HDP flush ioctl supported (the test has the fake refuse its
+#           MMIO remap page: a kernel with 64 KiB pages)
+#   node 2: HDP flush ioctl supported (its MMIO remap page is given)
+#   node 3: no HDP flush ioctl (the fake refuses its MMIO remap page: an
+#           SR-IOV VF)
 # Values of capability2 bits: include/uapi/linux/kfd_sysfs.h (fake_kfd.h).
 set -eu
 
 dir=${1:?usage: mktopo.sh DIR}
-cap2_mmio_remap_unavailable=8	# 0x8
-cap2_hdp_flush_supported=16	# 0x10
+cap2_hdp_flush_supported=8	# 0x8
 
 topo=$dir/topology
 rm -rf "$topo"
@@ -88,6 +88,6 @@ node() {
 }
 
 node 0 0 0
-node 1 40961 $((cap2_mmio_remap_unavailable | cap2_hdp_flush_supported))
+node 1 40961 $cap2_hdp_flush_supported
 node 2 45058 $cap2_hdp_flush_supported
 node 3 49155 0

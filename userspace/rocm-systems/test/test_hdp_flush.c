@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_hdp_flush.c - libhsakmt against fake_kfd.so, no GPU needed:
- * HSA_CAPABILITY2 reads the kernel's bits 0x8 and 0x10 (not libhsakmt's
- * own 0x2 and 0x4), the MMIO remap page is not allocated on a node whose
- * capability2 has HSA_CAP2_MMIO_REMAP_UNAVAILABLE and is on one without
- * it, an EOPNOTSUPP from the allocation is quiet, and hsaKmtHdpFlush()
+ * HSA_CAPABILITY2 reads the kernel's bit 0x8 (not libhsakmt's own 0x2 and
+ * 0x4, nor a later 0x10), the MMIO remap page is asked for once on every
+ * GPU node and an EOPNOTSUPP refusal of it is quiet, and hsaKmtHdpFlush()
  * sends the gpu_ids of its nodes in one AMDKFD_IOC_HDP_FLUSH and maps its
  * errnos.
  *
@@ -123,16 +122,16 @@ static void test_capability2(void)
 	HSA_CAPABILITY2 cap2;
 
 	/* The layout, one bit at a time */
-	cap2.Value = FAKE_CAP2_MMIO_REMAP_UNAVAILABLE;
-	check(cap2.ui32.MmioRemapUnavailable && !cap2.ui32.HdpFlushSupported,
-	      "capability2 0x%x not read as MmioRemapUnavailable alone", cap2.Value);
 	cap2.Value = FAKE_CAP2_HDP_FLUSH_SUPPORTED;
-	check(!cap2.ui32.MmioRemapUnavailable && cap2.ui32.HdpFlushSupported,
-	      "capability2 0x%x not read as HdpFlushSupported alone", cap2.Value);
+	check(cap2.ui32.HdpFlushSupported,
+	      "capability2 0x%x not read as HdpFlushSupported", cap2.Value);
 	cap2.Value = FAKE_CAP2_LIBHSAKMT_OWN;
-	check(!cap2.ui32.MmioRemapUnavailable && !cap2.ui32.HdpFlushSupported,
-	      "capability2 0x%x (AqlEmulationPm4_, StallOnRetryFault) read as a kernel bit",
+	check(!cap2.ui32.HdpFlushSupported,
+	      "capability2 0x%x (AqlEmulationPm4_, StallOnRetryFault) read as HdpFlushSupported",
 	      cap2.Value);
+	cap2.Value = FAKE_CAP2_NEXT;
+	check(!cap2.ui32.HdpFlushSupported,
+	      "capability2 0x%x (a later bit) read as HdpFlushSupported", cap2.Value);
 }
 
 static void test_mmio_remap(const char *log)
@@ -142,30 +141,22 @@ static void test_mmio_remap(const char *log)
 	memset(&props, 0, sizeof(props));
 	/* The values mktopo.sh writes, as read from sysfs */
 	check(hsaKmtGetNodeProperties(NODE_NO_MMIO, &props) == HSAKMT_STATUS_SUCCESS &&
-	      props.Capability2.Value ==
-	      (FAKE_CAP2_MMIO_REMAP_UNAVAILABLE | FAKE_CAP2_HDP_FLUSH_SUPPORTED),
-	      "capability2 0x%x of node %d, want 0x%x", props.Capability2.Value, NODE_NO_MMIO,
-	      FAKE_CAP2_MMIO_REMAP_UNAVAILABLE | FAKE_CAP2_HDP_FLUSH_SUPPORTED);
-	check(props.Capability2.ui32.MmioRemapUnavailable &&
+	      props.Capability2.Value == FAKE_CAP2_HDP_FLUSH_SUPPORTED &&
 	      props.Capability2.ui32.HdpFlushSupported,
-	      "capability2 0x%x of node %d: bits not read as MmioRemapUnavailable, HdpFlushSupported",
-	      props.Capability2.Value, NODE_NO_MMIO);
+	      "capability2 0x%x of node %d, want 0x%x read as HdpFlushSupported",
+	      props.Capability2.Value, NODE_NO_MMIO, FAKE_CAP2_HDP_FLUSH_SUPPORTED);
 	check(hsaKmtGetNodeProperties(NODE_MMIO, &props) == HSAKMT_STATUS_SUCCESS &&
-	      props.Capability2.Value == FAKE_CAP2_HDP_FLUSH_SUPPORTED,
-	      "capability2 0x%x of node %d, want 0x%x", props.Capability2.Value, NODE_MMIO,
-	      FAKE_CAP2_HDP_FLUSH_SUPPORTED);
-	check(!props.Capability2.ui32.MmioRemapUnavailable &&
+	      props.Capability2.Value == FAKE_CAP2_HDP_FLUSH_SUPPORTED &&
 	      props.Capability2.ui32.HdpFlushSupported,
-	      "capability2 0x%x of node %d: bits not read as HdpFlushSupported alone",
-	      props.Capability2.Value, NODE_MMIO);
+	      "capability2 0x%x of node %d, want 0x%x read as HdpFlushSupported",
+	      props.Capability2.Value, NODE_MMIO, FAKE_CAP2_HDP_FLUSH_SUPPORTED);
 	check(hsaKmtGetNodeProperties(NODE_NO_HDP, &props) == HSAKMT_STATUS_SUCCESS &&
-	      !props.Capability2.ui32.MmioRemapUnavailable &&
-	      !props.Capability2.ui32.HdpFlushSupported,
-	      "capability2 0x%x of node %d: bits set that are clear",
-	      props.Capability2.Value, NODE_NO_HDP);
+	      props.Capability2.Value == 0 && !props.Capability2.ui32.HdpFlushSupported,
+	      "capability2 0x%x of node %d, want 0", props.Capability2.Value, NODE_NO_HDP);
 
-	check(mmio_allocs(NODE_NO_MMIO) == 0,
-	      "%u MMIO remap allocations on node %d, whose capability2 has MMIO_REMAP_UNAVAILABLE; want 0",
+	/* Asked for once on every GPU, refused on nodes 1 and 3 */
+	check(mmio_allocs(NODE_NO_MMIO) == 1,
+	      "%u MMIO remap allocations on node %d; want 1 (refused with EOPNOTSUPP)",
 	      mmio_allocs(NODE_NO_MMIO), NODE_NO_MMIO);
 	check(mmio_allocs(NODE_MMIO) == 1,
 	      "%u MMIO remap allocations on node %d, which has the page; want 1",
@@ -269,10 +260,11 @@ int main(void)
 	/* Errors only, as a user who asks for them sees them */
 	setenv("HSAKMT_DEBUG_LEVEL", "3", 1);
 
-	/* The new kernel refuses the page where the bit is set; a node
-	 * without the bit may still refuse it, e.g. an older libhsakmt's kernel.
+	/* The kernel refuses the page on node 1 (64 KiB pages) and node 3
+	 * (an SR-IOV VF, which has no remap)
 	 */
-	fk->mmio_fail_gpu_id = 49155;
+	fk->mmio_fail_gpu_ids[0] = 40961;
+	fk->mmio_fail_gpu_ids[1] = 49155;
 	fk->mmio_fail_errno = EOPNOTSUPP;
 
 	ret = open_kfd(log, sizeof(log));

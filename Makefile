@@ -3,7 +3,7 @@
 # proves them.  See README.md.
 
 TARGET ?= ppc64le-64k
-CHECK_TARGETS ?= $(notdir $(wildcard targets/*))
+CHECK_TARGETS ?=
 H := harness
 # the gates of make check (harness/data/gates): each is a target of its own
 GATES := $(shell awk '!/^\#/ && NF { print $$1 }' $(H)/data/gates)

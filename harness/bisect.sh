@@ -15,7 +15,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 [ -e "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
-targets=${*:-$(targets)}
+targets=${*:-$(all_targets)}
 for t in $targets; do
 	(load_target "$t")
 	[ -f "$build/$t/.config" ] || die "no build/$t/.config to start from: run make build TARGET=$t first"

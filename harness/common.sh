@@ -27,9 +27,21 @@ load_target() {
 	. "$top/targets/$1"
 }
 
-# targets: the targets to run, CHECK_TARGETS or every file of targets/
+# all_targets: every file of targets/
+all_targets() {
+	ls "$top/targets"
+}
+
+# targets: the targets make check runs, CHECK_TARGETS or every file of
+# targets/ that does not say CHECK=no
 targets() {
-	echo "${CHECK_TARGETS:-$(ls "$top/targets")}"
+	if [ -n "${CHECK_TARGETS:-}" ]; then
+		echo "$CHECK_TARGETS"
+		return
+	fi
+	for f in "$top"/targets/*; do
+		(CHECK=; . "$f"; [ "$CHECK" != no ]) && basename "$f"
+	done
 }
 
 # postings: the postings, in the order they are sent, one name each.  A

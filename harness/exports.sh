@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # exports.sh: amdgpu (with amdkfd and the KUnit tests built into it) would
-# link as a module: every symbol its objects in the arm64-64k build use is
+# link as a module: every symbol its objects in the ppc64le-64k build use is
 # defined in them or exported by the kernel.  The targets build amdgpu
 # into the kernel, where a test that calls a function the kernel does not
 # export links anyway; modpost would refuse it in a module build.  The
@@ -11,7 +11,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-ref=arm64-64k
+ref=ppc64le-64k
 needs_build $ref
 load_target $ref
 out=$build/exports
@@ -31,6 +31,10 @@ mkdir -p "$out"
 	git -C "$ksrc" grep -h -oE "^STANDARD_PARAM_DEF\(\s*[A-Za-z0-9_]+" -- kernel/params.c |
 		sed 's/.*(\s*/param_ops_/'
 } | sort -u >"$out/exported"
+# .TOC., the ppc64 TOC base, is the linker's and the module loader's, as
+# modpost knows
+echo .TOC. >>"$out/exported"
+sort -u -o "$out/exported" "$out/exported"
 comm -23 "$out/used" "$out/defined" | comm -23 - "$out/exported" >"$out/missing"
 if [ -s "$out/missing" ]; then
 	cat "$out/missing" >&2

@@ -59,7 +59,3 @@ cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
 doorbell BAR: how many slices fit beside the kernel's doorbells)
 END
-
-for t in $targets; do
-	sed -n "s/.*# [a-z0-9_]*: hdp-flush cost: /  AMDKFD_IOC_HDP_FLUSH on $t (QEMU TCG): /p" "$build/$t/kunit.ktap"
-done

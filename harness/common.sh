@@ -39,8 +39,8 @@ targets() {
 		echo "$CHECK_TARGETS"
 		return
 	fi
-	for f in "$top"/targets/*; do
-		(CHECK=; . "$f"; [ "$CHECK" != no ]) && basename "$f"
+	for t in $(all_targets); do
+		(CHECK=; . "$top/targets/$t"; [ "$CHECK" != no ]) && echo "$t"
 	done
 }
 

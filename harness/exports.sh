@@ -30,11 +30,10 @@ mkdir -p "$out"
 		sed 's/.*(\s*//'
 	git -C "$ksrc" grep -h -oE "^STANDARD_PARAM_DEF\(\s*[A-Za-z0-9_]+" -- kernel/params.c |
 		sed 's/.*(\s*/param_ops_/'
+	# .TOC., the ppc64 TOC base, is the linker's and the module loader's,
+	# as modpost knows
+	echo .TOC.
 } | sort -u >"$out/exported"
-# .TOC., the ppc64 TOC base, is the linker's and the module loader's, as
-# modpost knows
-echo .TOC. >>"$out/exported"
-sort -u -o "$out/exported" "$out/exported"
 comm -23 "$out/used" "$out/defined" | comm -23 - "$out/exported" >"$out/missing"
 if [ -s "$out/missing" ]; then
 	cat "$out/missing" >&2

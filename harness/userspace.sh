@@ -1,9 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# userspace.sh: the libhsakmt change of userspace/rocm-systems/, applied to
-# a rocm-systems checkout, built and tested without a GPU (its test.sh).
-# The checkout is ROCM_SYSTEMS, or build/rocm-systems; without one there is
-# nothing to test, and it says so and succeeds.
+# userspace.sh: the patches of userspace/rocm-systems/, applied to a
+# rocm-systems checkout, libhsakmt built and tested without a GPU and
+# rocprofiler-sdk's table checks compiled (its test.sh), and kfdtest's case
+# run against the same fake KFD where LLVM 15 is installed (its
+# kfdtest.sh); then, with ROCm/HIP
+# and ROCm/clr checkouts for the HIP headers, the rocSHMEM patch compiled
+# (userspace/rocSHMEM/check.sh).  The checkouts are ROCM_SYSTEMS, ROCSHMEM,
+# HIP and CLR, or build/rocm-systems, build/rocSHMEM, build/HIP and
+# build/clr; without one there is nothing to test, and it says so and
+# succeeds.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -13,7 +19,33 @@ if [ ! -e "$src/.git" ] && [ ! -f "$src/HEAD" ]; then
 	exit 0
 fi
 mkdir -p "$build/userspace"
-"$top/userspace/rocm-systems/test.sh" "$src" "$build/userspace" >"$build/userspace/test.log" 2>&1 ||
+hip=${HIP:-$build/HIP}
+clr=${CLR:-$build/clr}
+if [ ! -d "$hip/include/hip" ] || [ ! -d "$clr/hipamd" ]; then
+	hip='' clr=''
+fi
+HIP=$hip CLR=$clr "$top/userspace/rocm-systems/test.sh" "$src" "$build/userspace" \
+	>"$build/userspace/test.log" 2>&1 ||
 	{ tail -20 "$build/userspace/test.log" >&2; die "the libhsakmt test failed (log: build/userspace/test.log)"; }
 result=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$build/userspace/test.log" | tail -1)
 echo "  USER    libhsakmt on $src: $result ($(tail -1 "$build/userspace/test.log" | sed 's/^test.sh: //; s/, in .*//'))"
+grep '^check-rocprofiler.sh: ' "$build/userspace/test.log" | sed 's/^check-rocprofiler.sh: /  USER    rocprofiler-sdk: /'
+
+if [ -e /usr/lib/llvm-15/lib/cmake/llvm/LLVMConfig.cmake ]; then
+	"$top/userspace/rocm-systems/kfdtest.sh" "$build/userspace" >"$build/userspace/kfdtest.log" 2>&1 ||
+		{ tail -20 "$build/userspace/kfdtest.log" >&2; die "kfdtest failed (log: build/userspace/kfdtest.log)"; }
+	echo "  USER    $(tail -1 "$build/userspace/kfdtest.log" | sed "s/^kfdtest.sh: /kfdtest: /")"
+else
+	echo "  USER    kfdtest skipped: apt-get install llvm-15-dev"
+fi
+
+shmem=${ROCSHMEM:-$build/rocSHMEM}
+if [ -z "$hip" ] || { [ ! -e "$shmem/.git" ] && [ ! -f "$shmem/HEAD" ]; }; then
+	echo "  USER    rocSHMEM skipped: give ROCSHMEM, HIP and CLR checkouts (or build/rocSHMEM, build/HIP, build/clr)"
+	exit 0
+fi
+rocr=$build/userspace/rocm-systems/projects/rocr-runtime/runtime/hsa-runtime/inc
+"$top/userspace/rocSHMEM/check.sh" "$shmem" "$rocr" "$hip" "$clr" "$build/userspace/rocSHMEM" \
+	>"$build/userspace/rocSHMEM.log" 2>&1 ||
+	{ tail -20 "$build/userspace/rocSHMEM.log" >&2; die "the rocSHMEM check failed (log: build/userspace/rocSHMEM.log)"; }
+echo "  USER    rocSHMEM on $shmem: $(tail -1 "$build/userspace/rocSHMEM.log" | sed 's/^check.sh: //')"

@@ -3,13 +3,16 @@
 #
 # test.sh [ROCM_SYSTEMS [BUILD]] - apply patches/ to a ROCm/rocm-systems
 # checkout in a scratch clone under BUILD, build libhsakmt and the GPU-less
-# test (test/), and run it.  Exits non-zero on any failure.
+# test (test/), and run it; then check-rocprofiler.sh.  Exits non-zero on
+# any failure.
 #
 #   ROCM_SYSTEMS  the checkout, at or based on $base (or $ROCM_SYSTEMS)
 #   BUILD         where to build (or $BUILD; default
 #                 ${TMPDIR:-/tmp}/rocm-systems-userspace, never the current
 #                 directory, which may be a git checkout)
 #   JOBS          make -j (default 2)
+#   HIP, CLR      ROCm/HIP and ROCm/clr checkouts, for the HIP headers that
+#                 check-rocprofiler.sh needs to check enum_string.hpp
 set -eu
 
 base=1b1610fc2b2ab32af71e6e04e4d4a6a4ae597992
@@ -49,13 +52,14 @@ rm -rf "$tree" "$build/libhsakmt" "$build/fake"
 mkdir -p "$log"
 
 # A sparse clone sharing the checkout's objects: only projects/rocr-runtime
+# and projects/rocprofiler-sdk
 git clone -q --shared --no-checkout "$src" "$tree"
 git -C "$tree" sparse-checkout init --cone --sparse-index
-git -C "$tree" sparse-checkout set projects/rocr-runtime
+git -C "$tree" sparse-checkout set projects/rocr-runtime projects/rocprofiler-sdk
 git -C "$tree" checkout -q --detach "$head" 2>"$log/checkout.log" ||
 	die "cannot check $head out in $tree: see $log/checkout.log"
 # git apply, not git am: a snapshot without some blobs outside
-# projects/rocr-runtime can check it out but not commit
+# the two projects can check them out but not commit
 for patch in "$here"/patches/*.patch; do
 	git -C "$tree" apply "$patch" 2>"$log/apply.log" ||
 		die "$(basename "$patch") does not apply to $head: see $log/apply.log, or use $base"
@@ -84,4 +88,5 @@ built=$(date +%s)
 sh "$here/test/mktopo.sh" "$build/fake"
 FAKE_KFD_ROOT=$build/fake LD_PRELOAD=$build/fake_kfd.so "$build/test_hdp_flush" ||
 	die "the test failed: see above"
+sh "$here/check-rocprofiler.sh" "$tree" "$build/rocprofiler" ${HIP:+"$HIP"} ${CLR:+"$CLR"}
 echo "test.sh: built in $((built - start)) s, tested in $(($(date +%s) - built)) s, in $build"

@@ -4,8 +4,8 @@
  * HSA_CAPABILITY2 reads the kernel's bit 0x8 (not libhsakmt's own 0x2 and
  * 0x4, nor a later 0x10), the MMIO remap page is asked for once on every
  * GPU node and an EOPNOTSUPP refusal of it is quiet, and hsaKmtHdpFlush()
- * sends the gpu_ids of its nodes in one AMDKFD_IOC_HDP_FLUSH and maps its
- * errnos.
+ * sends the gpu_ids of its nodes in one AMDKFD_IOC_HDP_FLUSH, takes every
+ * errno of it as an error, and issues none to a KFD older than 1.24.
  *
  * Run: FAKE_KFD_ROOT=dir LD_PRELOAD=fake_kfd.so test_hdp_flush, after
  * mktopo.sh dir.  Ends with "N passed, N failed"; exits 1 on a failure.
@@ -200,11 +200,11 @@ static void test_flush_errnos(void)
 		int err;
 		HSAKMT_STATUS want;
 	} map[] = {
-		{ EINVAL, HSAKMT_STATUS_INVALID_PARAMETER },
-		{ ENODEV, HSAKMT_STATUS_UNAVAILABLE },
-		{ EOPNOTSUPP, HSAKMT_STATUS_NOT_SUPPORTED },
+		{ EINVAL, HSAKMT_STATUS_ERROR },
+		{ ENODEV, HSAKMT_STATUS_ERROR },
+		{ EOPNOTSUPP, HSAKMT_STATUS_ERROR },
 		{ EIO, HSAKMT_STATUS_ERROR },
-		{ ENOTTY, HSAKMT_STATUS_NOT_SUPPORTED },
+		{ ENOTTY, HSAKMT_STATUS_ERROR },
 		{ EFAULT, HSAKMT_STATUS_ERROR },
 	};
 	HSAuint32 nodes[] = { NODE_NO_MMIO, NODE_MMIO };
@@ -247,6 +247,21 @@ static void test_flush_refused(void)
 	check_refused(nodes, 2, HSAKMT_STATUS_INVALID_NODE_UNIT, "flush with a node past the last");
 }
 
+/* A KFD older than 1.24 gets no ioctl: reopened as 1.23 */
+static void test_flush_old_kfd(void)
+{
+	HSAuint32 nodes[] = { NODE_MMIO };
+	static char log[65536];
+	HSAKMT_STATUS ret;
+
+	hsaKmtReleaseSystemProperties();
+	hsaKmtCloseKFD();
+	fk->kfd_minor = 23;
+	ret = open_kfd(log, sizeof(log));
+	check(ret == HSAKMT_STATUS_SUCCESS, "reopening the fake KFD as 1.23: status %d", ret);
+	check_refused(nodes, 1, HSAKMT_STATUS_NOT_SUPPORTED, "flush on KFD 1.23");
+}
+
 int main(void)
 {
 	static char log[65536];
@@ -278,6 +293,7 @@ int main(void)
 	test_flush_ids();
 	test_flush_errnos();
 	test_flush_refused();
+	test_flush_old_kfd();
 	check(!fk->unexpected_ioctls, "%u KFD ioctls the fake does not know", fk->unexpected_ioctls);
 
 	hsaKmtReleaseSystemProperties();

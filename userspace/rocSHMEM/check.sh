@@ -9,8 +9,8 @@
 # on an error or a new warning.
 #
 #   ROCSHMEM  the checkout, at or based on $base
-#   ROCR_INC  ROCr's hsa-runtime/inc with the rocm-systems patches applied
-#             (after ../rocm-systems/test.sh: BUILD/rocm-systems/projects/
+#   ROCR_INC  ROCr's hsa-runtime/inc (make userspace gives the one
+#             ../rocm-systems/test.sh patched: BUILD/rocm-systems/projects/
 #             rocr-runtime/runtime/hsa-runtime/inc)
 #   HIP, CLR  ROCm/HIP and ROCm/clr checkouts, for the HIP headers
 #   BUILD     where to work (default ${TMPDIR:-/tmp}/rocshmem-check)
@@ -34,12 +34,10 @@ die() {
 }
 
 command -v $cxx >/dev/null || die "no $cxx: apt-get install clang-15"
-[ -e /usr/include/x86_64-linux-gnu/mpi.h ] || [ -e /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ] ||
+mpi_inc=$(mpicc --showme:incdirs 2>/dev/null) ||
 	die "no MPI headers: apt-get install libopenmpi-dev"
 [ -e /usr/include/infiniband/verbs.h ] || die "no ibverbs headers: apt-get install libibverbs-dev"
-[ -e "$rocr/hsa_ext_amd.h" ] || die "$rocr has no hsa_ext_amd.h"
-grep -q hsa_amd_agents_hdp_flush "$rocr/hsa_ext_amd.h" ||
-	die "$rocr/hsa_ext_amd.h has no hsa_amd_agents_hdp_flush(): apply ../rocm-systems/patches first"
+[ -e "$rocr/hsa_ext_amd.h" ] || die "$rocr has no hsa_ext_amd.h: give ROCr's hsa-runtime/inc"
 [ -e "$hip/include/hip/hip_runtime.h" ] || die "$hip is not a ROCm/HIP checkout"
 [ -d "$clr/hipamd/include/hip" ] || die "$clr is not a ROCm/clr checkout"
 git -C "$src" merge-base --is-ancestor $base HEAD ||
@@ -73,14 +71,14 @@ compile() {
 	for policy in host device; do
 		for side in --cuda-host-only "--cuda-device-only --offload-arch=gfx90a"; do
 			for f in $files; do
-				# $side is a word list
-				# shellcheck disable=SC2086
+				# $side and $mpi_inc are word lists
+				# shellcheck disable=SC2086,SC2046
 				(cd "$tree" && $cxx -x hip $side -nogpulib --rocm-path="$gen" \
 					--hip-version=6.3 -std=c++17 -fsyntax-only -Wall -Wextra \
 					-D__HIP_PLATFORM_AMD__ -I"$gen/$policy" -I"$gen" \
 					-I"$hip/include" -I"$clr/hipamd/include" -Iinclude -Isrc \
 					-Itests/functional_tests \
-					-I/usr/lib/x86_64-linux-gnu/openmpi/include "$f") \
+					$(printf -- ' -I%s' $mpi_inc) "$f") \
 					>"$build/log" 2>&1 ||
 					die "$1: $f ($policy-side policy, $side) does not compile: see $build/log"
 				grep -E '^(src|tests|include)/.*warning:' "$build/log" |

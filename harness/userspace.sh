@@ -13,8 +13,22 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
+# is_checkout DIR: DIR is a git checkout or a bare repository
+is_checkout() {
+	[ -e "$1/.git" ] || [ -f "$1/HEAD" ]
+}
+
+# run LOG WHAT COMMAND...: COMMAND, its output in build/userspace/LOG; on
+# failure, the end of it and "WHAT failed"
+run() {
+	log=$1 what=$2
+	shift 2
+	"$@" >"$build/userspace/$log" 2>&1 ||
+		{ tail -20 "$build/userspace/$log" >&2; die "$what failed (log: build/userspace/$log)"; }
+}
+
 src=${ROCM_SYSTEMS:-$build/rocm-systems}
-if [ ! -e "$src/.git" ] && [ ! -f "$src/HEAD" ]; then
+if ! is_checkout "$src"; then
 	echo "  USER    skipped: no rocm-systems checkout (ROCM_SYSTEMS=dir, or git clone https://github.com/ROCm/rocm-systems build/rocm-systems)"
 	exit 0
 fi
@@ -24,28 +38,21 @@ clr=${CLR:-$build/clr}
 if [ ! -d "$hip/include/hip" ] || [ ! -d "$clr/hipamd" ]; then
 	hip='' clr=''
 fi
-HIP=$hip CLR=$clr "$top/userspace/rocm-systems/test.sh" "$src" "$build/userspace" \
-	>"$build/userspace/test.log" 2>&1 ||
-	{ tail -20 "$build/userspace/test.log" >&2; die "the libhsakmt test failed (log: build/userspace/test.log)"; }
+run test.log "the libhsakmt test" \
+	env HIP="$hip" CLR="$clr" "$top/userspace/rocm-systems/test.sh" "$src" "$build/userspace"
 result=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$build/userspace/test.log" | tail -1)
 echo "  USER    libhsakmt on $src: $result ($(tail -1 "$build/userspace/test.log" | sed 's/^test.sh: //; s/, in .*//'))"
 grep '^check-rocprofiler.sh: ' "$build/userspace/test.log" | sed 's/^check-rocprofiler.sh: /  USER    rocprofiler-sdk: /'
 
-if [ -e /usr/lib/llvm-15/lib/cmake/llvm/LLVMConfig.cmake ]; then
-	"$top/userspace/rocm-systems/kfdtest.sh" "$build/userspace" >"$build/userspace/kfdtest.log" 2>&1 ||
-		{ tail -20 "$build/userspace/kfdtest.log" >&2; die "kfdtest failed (log: build/userspace/kfdtest.log)"; }
-	echo "  USER    $(tail -1 "$build/userspace/kfdtest.log" | sed "s/^kfdtest.sh: /kfdtest: /")"
-else
-	echo "  USER    kfdtest skipped: apt-get install llvm-15-dev"
-fi
+run kfdtest.log kfdtest "$top/userspace/rocm-systems/kfdtest.sh" "$build/userspace"
+echo "  USER    $(tail -1 "$build/userspace/kfdtest.log" | sed "s/^kfdtest.sh: /kfdtest: /")"
 
 shmem=${ROCSHMEM:-$build/rocSHMEM}
-if [ -z "$hip" ] || { [ ! -e "$shmem/.git" ] && [ ! -f "$shmem/HEAD" ]; }; then
+if [ -z "$hip" ] || ! is_checkout "$shmem"; then
 	echo "  USER    rocSHMEM skipped: give ROCSHMEM, HIP and CLR checkouts (or build/rocSHMEM, build/HIP, build/clr)"
 	exit 0
 fi
 rocr=$build/userspace/rocm-systems/projects/rocr-runtime/runtime/hsa-runtime/inc
-"$top/userspace/rocSHMEM/check.sh" "$shmem" "$rocr" "$hip" "$clr" "$build/userspace/rocSHMEM" \
-	>"$build/userspace/rocSHMEM.log" 2>&1 ||
-	{ tail -20 "$build/userspace/rocSHMEM.log" >&2; die "the rocSHMEM check failed (log: build/userspace/rocSHMEM.log)"; }
+run rocSHMEM.log "the rocSHMEM check" \
+	"$top/userspace/rocSHMEM/check.sh" "$shmem" "$rocr" "$hip" "$clr" "$build/userspace/rocSHMEM"
 echo "  USER    rocSHMEM on $shmem: $(tail -1 "$build/userspace/rocSHMEM.log" | sed 's/^check.sh: //')"

@@ -15,6 +15,7 @@
 #   HIP, CLR  ROCm/HIP and ROCm/clr checkouts, for the HIP headers
 #   BUILD     where to work (default ${TMPDIR:-/tmp}/rocshmem-check)
 set -eu
+. "$(dirname "$0")/../common.sh"
 
 base=eb5a38e8069c96023bc1f3e9c59c3d5f930fffb6
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,8 +39,6 @@ mpi_inc=$(mpicc --showme:incdirs 2>/dev/null) ||
 	die "no MPI headers: apt-get install libopenmpi-dev"
 [ -e /usr/include/infiniband/verbs.h ] || die "no ibverbs headers: apt-get install libibverbs-dev"
 [ -e "$rocr/hsa_ext_amd.h" ] || die "$rocr has no hsa_ext_amd.h: give ROCr's hsa-runtime/inc"
-[ -e "$hip/include/hip/hip_runtime.h" ] || die "$hip is not a ROCm/HIP checkout"
-[ -d "$clr/hipamd/include/hip" ] || die "$clr is not a ROCm/clr checkout"
 git -C "$src" merge-base --is-ancestor $base HEAD ||
 	die "$src is not based on $base: check that commit out"
 
@@ -52,9 +51,8 @@ git clone -q --shared "$src" "$tree"
 # What cmake would generate: hip_version.h, and rocshmem_config.h for the
 # defaults (the GPU_IB and RO conduits) with and without the host-side policy
 gen=$build/gen
-mkdir -p "$gen/hip" "$gen/host/hsa" "$gen/device"
-printf '#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 3\n#define HIP_VERSION_PATCH 0\n#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000)\n' \
-	>"$gen/hip/hip_version.h"
+mkdir -p "$gen/host" "$gen/device"
+hip_headers "$hip" "$clr" "$gen"
 ln -sfn "$rocr" "$gen/hsa"
 for policy in host device; do
 	sed -e 's|^#cmakedefine USE_GPU_IB$|#define USE_GPU_IB|' \

@@ -6,7 +6,8 @@
 # KFDMemoryTest.HdpFlushNodes against the fake KFD of test.sh, as KFD 1.24
 # (it must pass) and as KFD 1.23 (it must skip).  KFDMemoryTest.
 # HostHdpFlushIoctl needs a GPU queue, which the fake has not: run it on
-# hardware.  Needs llvm-15-dev (kfdtest assembles its shaders with LLVM).
+# hardware.  Needs llvm-15-dev (kfdtest assembles its shaders with LLVM):
+# without it, says so and succeeds.
 #
 #   JOBS  make -j (default 2)
 set -eu
@@ -21,7 +22,10 @@ die() {
 	exit 1
 }
 
-[ -e "$llvm/LLVMConfig.cmake" ] || die "no LLVM 15: apt-get install llvm-15-dev"
+if [ ! -e "$llvm/LLVMConfig.cmake" ]; then
+	echo "kfdtest.sh: skipped: no LLVM 15 (apt-get install llvm-15-dev)"
+	exit 0
+fi
 if [ ! -e "$build/libhsakmt/libhsakmt.a" ] || [ ! -e "$build/fake_kfd.so" ]; then
 	die "no libhsakmt or fake KFD in $build: run test.sh with it first"
 fi

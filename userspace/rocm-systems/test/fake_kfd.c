@@ -28,7 +28,7 @@
 
 #include "fake_kfd.h"
 
-__attribute__((visibility("default"))) struct fake_kfd fake_kfd = { .kfd_minor = 24 };
+__attribute__((visibility("default"))) struct fake_kfd fake_kfd;
 
 #define MAX_FDS 64
 static int kfd_fd = -1;
@@ -312,11 +312,11 @@ static int kfd_ioctl(unsigned long request, void *arg)
 	case AMDKFD_IOC_GET_VERSION: {
 		struct kfd_ioctl_get_version_args *args = arg;
 
-		/* FAKE_KFD_MINOR: for programs that do not see fake_kfd */
+		/* KFD 1.24, or 1.$FAKE_KFD_MINOR */
 		const char *minor = getenv("FAKE_KFD_MINOR");
 
 		args->major_version = 1;
-		args->minor_version = minor ? (uint32_t)atoi(minor) : fake_kfd.kfd_minor;
+		args->minor_version = minor ? (uint32_t)atoi(minor) : 24;
 		return 0;
 	}
 	case AMDKFD_IOC_GET_PROCESS_APERTURES_NEW:

@@ -39,7 +39,6 @@ struct fake_kfd {
 	uint32_t mmio_fail_gpu_ids[FAKE_KFD_MAX_GPUS];	/* MMIO remap allocations on them fail */
 	int mmio_fail_errno;		/* with this errno */
 	int hdp_errno;			/* AMDKFD_IOC_HDP_FLUSH fails with it, 0: succeeds */
-	uint32_t kfd_minor;		/* KFD minor version AMDKFD_IOC_GET_VERSION gives (24) */
 
 	/* Recorded by the shim */
 	uint32_t gpu_ids[FAKE_KFD_MAX_GPUS];	/* from the fake topology */

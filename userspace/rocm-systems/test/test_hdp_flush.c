@@ -256,7 +256,7 @@ static void test_flush_old_kfd(void)
 
 	hsaKmtReleaseSystemProperties();
 	hsaKmtCloseKFD();
-	fk->kfd_minor = 23;
+	setenv("FAKE_KFD_MINOR", "23", 1);
 	ret = open_kfd(log, sizeof(log));
 	check(ret == HSAKMT_STATUS_SUCCESS, "reopening the fake KFD as 1.23: status %d", ret);
 	check_refused(nodes, 1, HSAKMT_STATUS_NOT_SUPPORTED, "flush on KFD 1.23");

@@ -15,15 +15,19 @@ posting=${2:-}
 [ -e "$ksrc/.git" ] || die "no kernel tree in build/linux: run make first"
 
 out=$build/$target
-measure="CFLAGS_amdgpu_doorbell_mgr.o=-include $top/harness/data/measure.c"
+# the objects of drivers/gpu/drm/amd/amdgpu/Makefile they go into
+data=$top/harness/data
+set -- "CFLAGS_amdgpu_doorbell_mgr.o=-include $data/measure.c" \
+	"CFLAGS_amdgpu_vm_pt.o=-include $data/measure-pt.c" \
+	"CFLAGS_../amdkfd/kfd_chardev.o=-include $data/measure-hdp.c"
 if [ -n "$posting" ]; then
 	ksrc=$(stack_tree "$posting")
 	out=$build/stack/$posting/$target
-	measure=
+	set --
 fi
 kunit_config "$ksrc" "$out"
 
 echo "  BUILD   $target${posting:+ up to $posting} ($(grep -c . "$out/.config") config lines) in ${out#$top/}"
 start=$(date +%s)
-kmake "$ksrc" "$out" -j"$(nproc)" ${measure:+"$measure"} >"$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; die "building $target failed (log: ${out#$top/}/build.log)"; }
+kmake "$ksrc" "$out" -j"$(nproc)" "$@" >"$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; die "building $target failed (log: ${out#$top/}/build.log)"; }
 echo "  BUILT   $target${posting:+ up to $posting} in $(($(date +%s) - start)) s: ${out#$top/}/$IMAGE"

@@ -6,20 +6,24 @@
 # the kernel it runs on ("footprint: WHAT page N: BYTES"); this puts the
 # figures of every page size the targets have in a table, beside the
 # base's (harness/data/footprint.base), and checks that targets with the
-# same page size printed the same figures.
+# same page size printed the same figures.  Then what the measurement
+# suite timed (harness/data/measure-hdp.c: "cost: WHAT: PICOSECONDS"), one
+# column per target: QEMU's figures, not the hardware's.
 set -eu
 . "$(dirname "$0")/common.sh"
 
 targets=${*:-$(targets)}
 mkdir -p "$build/footprint"
 figures=$build/footprint/table
-rm -f "$build/footprint"/page-*
+rm -f "$build/footprint"/page-* "$build/footprint"/cost-*
 
 for t in $targets; do
 	needs_kunit "$t"
 	page=$(load_target "$t" && echo "$PAGE_SIZE")
 	sed -n 's/^ *# [a-z0-9_]*: \(footprint: \)/\1/p' "$build/$t/kunit.ktap" |
 		awk '!seen[$0]++' >"$build/footprint/$t"
+	sed -n "s/^ *# [a-z0-9_]*: cost: \([a-z0-9-]*\): \([0-9]*\)\$/$t \1 \2/p" \
+		"$build/$t/kunit.ktap" >"$build/footprint/cost-$t"
 	[ -s "$build/footprint/$t" ] ||
 		die "$t: the KUnit run printed no footprint: is harness/data/measure.c built in (harness/build.sh)?"
 	if [ -f "$build/footprint/page-$page" ]; then
@@ -57,5 +61,37 @@ END {
 }' "$top/harness/data/footprint.base" "$figures"
 cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
-doorbell BAR: how many slices fit beside the kernel's doorbells)
+doorbell BAR: how many slices fit beside the kernel's doorbells.  PT-VRAM
+rows: a VM's page tables, root PD included, at the end of a sequence of
+4 KiB maps, one per 2 MiB range (one page; a PT in each 2 MiB of 1 GiB;
+then all but one PT in 16 unmapped, the worst case; then 90% or 95% of
+them unmapped at random; one in each GiB of 64 GiB), as the VM's stats
+count them; in the base every table takes a CPU page.)
+END
+
+echo
+echo "AMDKFD_IOC_HDP_FLUSH and a store, ns each, in QEMU with TCG (measured on $(echo $targets))"
+awk '
+{ if (!($1 in t)) { t[$1] = 1; cols[m++] = $1 } if (!($2 in seen)) { seen[$2] = 1; order[n++] = $2 } ns[$1, $2] = $3 / 1000 }
+END {
+	printf "%-44s", ""
+	for (j = 0; j < m; j++) printf " %-12s", cols[j]
+	printf "\n"
+	for (i = 0; i < n; i++) {
+		printf "%-44s", order[i]
+		for (j = 0; j < m; j++)
+			printf " %-12s", ((cols[j], order[i]) in ns) ? sprintf("%.2f", ns[cols[j], order[i]]) : "-"
+		printf "\n"
+	}
+}' "$build/footprint"/cost-*
+cat <<'END'
+(KUnit calls kfd_ioctl() as the ioctl(2) of /dev/kfd would, with the test's
+copy of the arguments to user memory before each call, on fake GPUs whose
+flush only counts; "refused" ends at a GPU the process does not own.  A
+target with lockdep (targets/*: CONFIG_PROVE_LOCKING) pays for it on
+every lock.  Not hardware's figures: TCG translates each guest
+instruction, a system call's entry and exit are not in them, and neither
+is the flush, where the kernel writes the HDP register and reads one
+back, a round trip over PCIe, and user space, where it maps the
+register, only stores to it.)
 END

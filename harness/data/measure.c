@@ -16,6 +16,7 @@
 #include <kunit/test.h>
 #include "amdgpu.h"
 #include "kfd_priv.h"
+#include "kfd_kernel_queue.h"
 
 /* amdgpu's kernel doorbells on gfx90a: max_assignment + 1 of the Vega20 layout, plus 0x400 */
 #define MEASURE_GFX90A_KERNEL_DOORBELLS	0x7ef
@@ -45,6 +46,9 @@ static void measure_footprint(struct kunit *test)
 
 	/* Hence how many processes have queues on a GPU with a 2 MiB BAR */
 	measure_print(test, "processes-with-queues", (SZ_2M - layout.size) / slice);
+
+	/* The EOP buffer kq_initialize() gives a kernel queue (the HIQ) */
+	measure_print(test, "kernel-queue-EOP", KFD_KERNEL_QUEUE_EOP_SIZE);
 
 	/* What a retry fault migrates, at the default granularity */
 	measure_print(test, "SVM-fault-migration",

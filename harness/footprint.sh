@@ -65,8 +65,9 @@ doorbell BAR: how many slices fit beside the kernel's doorbells.  PT-VRAM
 rows: a VM's page tables, root PD included, at the end of a sequence of
 4 KiB maps, one per 2 MiB range (one page; a PT in each 2 MiB of 1 GiB;
 then all but one PT in 16 unmapped, the worst case; then 90% or 95% of
-them unmapped at random; one in each GiB of 64 GiB), as the VM's stats
-count them; in the base every table takes a CPU page.)
+them unmapped at random; one in each GiB of 64 GiB; a PT in each 2 MiB
+of 1 GiB, then each unmapped and mapped again), as the VM's stats count
+them; in the base every table takes a CPU page.)
 END
 
 echo

@@ -27,14 +27,23 @@ run() {
 		{ tail -20 "$build/userspace/$log" >&2; die "$what failed (log: build/userspace/$log)"; }
 }
 
-src=${ROCM_SYSTEMS:-$build/rocm-systems}
+# absolute DIR: DIR, made absolute from where make runs (the scripts that
+# use it change directory)
+absolute() {
+	case $1 in
+	/*) echo "$1" ;;
+	*) echo "$PWD/$1" ;;
+	esac
+}
+
+src=$(absolute "${ROCM_SYSTEMS:-$build/rocm-systems}")
 if ! is_checkout "$src"; then
 	echo "  USER    skipped: no rocm-systems checkout (ROCM_SYSTEMS=dir, or git clone https://github.com/ROCm/rocm-systems build/rocm-systems)"
 	exit 0
 fi
 mkdir -p "$build/userspace"
-hip=${HIP:-$build/HIP}
-clr=${CLR:-$build/clr}
+hip=$(absolute "${HIP:-$build/HIP}")
+clr=$(absolute "${CLR:-$build/clr}")
 if [ ! -d "$hip/include/hip" ] || [ ! -d "$clr/hipamd" ]; then
 	hip='' clr=''
 fi
@@ -47,7 +56,7 @@ grep '^check-rocprofiler.sh: ' "$build/userspace/test.log" | sed 's/^check-rocpr
 run kfdtest.log kfdtest "$top/userspace/rocm-systems/kfdtest.sh" "$build/userspace"
 echo "  USER    $(tail -1 "$build/userspace/kfdtest.log" | sed "s/^kfdtest.sh: /kfdtest: /")"
 
-shmem=${ROCSHMEM:-$build/rocSHMEM}
+shmem=$(absolute "${ROCSHMEM:-$build/rocSHMEM}")
 if [ -z "$hip" ] || ! is_checkout "$shmem"; then
 	echo "  USER    rocSHMEM skipped: give ROCSHMEM, HIP and CLR checkouts (or build/rocSHMEM, build/HIP, build/clr)"
 	exit 0

@@ -68,7 +68,7 @@ fresh:
 # the base tree and the compiler cache stay.
 clean:
 	rm -rf $(addprefix build/,$(notdir $(wildcard targets/*)) $(GATES) stack bisect-* \
-		apply export stable commands check.plan)
+		apply export mail-test stable commands check.plan)
 
 distclean:
 	rm -rf build

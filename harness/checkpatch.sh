@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # checkpatch.sh: checkpatch.pl --strict on every mail of every posting,
-# its cover letter included, run as where git cannot resolve an id
+# its cover letter included, as it would be sent (test_mails: signed off
+# by TEST_SENDER, as make export SENDER=... signs it off), run as where
+# git cannot resolve an id
 # (GIT_DIR points nowhere): then checkpatch checks the form of every
 # commit reference, as it does in a maintainer's tree, where the ids
 # resolve, instead of skipping them.
@@ -20,13 +22,14 @@ set -eu
 export PATH="/usr/bin:$PATH"
 
 mkdir -p "$build/checkpatch"
+mails=$(test_mails)
 rc=0
 n=0
-for p in $(for n in $(postings); do posting_mails "$n"; done); do
+for p in $(for n in $(postings); do posting_mails "$n" | sed "s|^$top/patches|$mails|"; done); do
 	n=$((n + 1))
 	if ! (cd "$ksrc" && GIT_DIR=/nonexistent ./scripts/checkpatch.pl --strict --quiet --show-types \
 		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,CAMELCASE,MISSING_FIXES_TAG "$p") >"$build/checkpatch/log" 2>&1; then
-		echo "checkpatch: ${p#$top/patches/}:" >&2
+		echo "checkpatch: ${p#$mails/}:" >&2
 		cat "$build/checkpatch/log" >&2
 		rc=1
 	fi

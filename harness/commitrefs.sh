@@ -9,6 +9,10 @@
 # which the base of this series does not have.  A patch with Cc: stable and
 # no Fixes: tag must say since which release the bug exists: "since vX.Y"
 # in its message, or "Cc: stable@vger.kernel.org # vX.Y+".
+# And as Documentation/process/coding-assistants.rst asks of a series
+# written with an AI assistant: no patch carries a Signed-off-by (the
+# sender's comes with the mails, make export SENDER=...), every patch an
+# Assisted-by: in the form that document gives.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -32,6 +36,16 @@ for f in ${*:-$(for p in $(postings); do posting_mails "$p"; done)}; do
 		echo "commitrefs: ${f#$top/patches/} cites $(echo $bad) not as commit <id> (\"subject\") nor in Fixes:" >&2
 		rc=1
 	fi
+	case $f in */0000-cover-letter.patch) ;; *)
+		if awk '/^---$/ { exit } { print }' "$f" | grep -q '^Signed-off-by: '; then
+			echo "commitrefs: ${f#$top/patches/} carries a Signed-off-by: only the sender signs off, when the mails are made (make export SENDER=...)" >&2
+			rc=1
+		fi
+		if ! awk '/^---$/ { exit } { print }' "$f" | grep -Eq '^Assisted-by: LLM( [a-z][a-z0-9-]*)*$'; then
+			echo "commitrefs: ${f#$top/patches/} has no Assisted-by: LLM [TOOL...] (Documentation/process/coding-assistants.rst)" >&2
+			rc=1
+		fi
+	esac
 	if grep -q '^Cc: stable@' "$f" && ! grep -q '^Fixes: ' "$f" &&
 		! grep -q '^Cc: stable@vger.kernel.org # v[0-9][0-9.]*+' "$f" &&
 		! awk '/^---$/ { exit } { print }' "$f" | tr '\n' ' ' | grep -q 'since v[0-9]'; then

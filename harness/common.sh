@@ -64,25 +64,31 @@ gates() {
 	awk '!/^#/ && NF { print $1 }' "${GATES:-$top/harness/data/gates}"
 }
 
-# load_posting NAME: read postings/NAME.conf into PREFIX, TO, STABLE,
+# load_posting NAME: read postings/NAME.conf into PREFIX, CC, STABLE,
 # SUITES and STACK, and check that it says what the harness reads
 load_posting() {
-	PREFIX= TO= STABLE= SUITES= STACK=
+	PREFIX= CC= STABLE= SUITES= STACK=
 	[ -f "$postings_dir/$1.conf" ] || die "no posting '$1'; the postings are: $(echo $(postings))"
 	. "$postings_dir/$1.conf"
 	[ -n "$PREFIX" ] && [ -f "$postings_dir/$1.txt" ] ||
 		die "posting $1: postings/$1.conf needs PREFIX, and postings/$1.txt its cover letter"
 	case $STABLE in yes | no) ;; *) die "posting $1: STABLE=yes or STABLE=no" ;; esac
-	case $TO in lists | maintainers) ;; *) die "posting $1: TO=lists or TO=maintainers" ;; esac
 	[ -z "$STACK" ] || [ -f "$top/targets/$STACK" ] ||
 		die "posting $1: STACK=$STACK is not a target: $(echo $(ls "$top/targets"))"
 }
 
-# send_command NAME: the command that sends posting NAME from build/mail/:
-# a private posting (TO=maintainers) keeps git send-email from taking the
-# Cc: stable@ of its patches for recipients
+# send_command NAME: the command that sends posting NAME from build/mail/
 send_command() {
-	echo "git send-email$([ "$(posting_var "$1" TO)" = lists ] || echo " --suppress-cc=bodycc") build/mail/$1/"
+	echo "git send-email build/mail/$1/"
+}
+
+# test_mails: the mails of every posting as make export SENDER=... makes
+# them, but from TEST_SENDER of series.conf, into build/mail-test/NAME/
+# (build/mail/ keeps what the user made to send); prints that directory.
+# The gates that read mails read these: they see what would be sent.
+test_mails() {
+	MAIL_DIR=$build/mail-test SENDER= "$top/harness/export.sh" --mail >/dev/null
+	echo "$build/mail-test"
 }
 
 # posting_var NAME VAR: the value of VAR in postings/NAME.conf

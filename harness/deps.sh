@@ -40,6 +40,8 @@ ls /usr/lib/*/libpython3.*.so.1.0 >/dev/null 2>&1 || missing="$missing libpython
 # its Debian build loads instead of its own copy (a Recommends of it)
 [ -x /usr/lib/git-core/git-send-email ] || missing="$missing git-email"
 perl -MMail::Address -e 1 2>/dev/null || missing="$missing libmailtools-perl"
+# b4 am of each posting's thread (the mail gate), as maintainers take it
+command -v b4 >/dev/null 2>&1 || missing="$missing b4"
 # checkpatch.pl's SPDX check
 /usr/bin/python3 -c 'import ply' 2>/dev/null || missing="$missing python3-ply"
 /usr/bin/python3 -c 'import git' 2>/dev/null || missing="$missing python3-git"

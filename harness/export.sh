@@ -11,24 +11,25 @@
 #   --mail:  only the mails, from patches/: each posting's mails as mbox
 #            files in build/mail/NAME/, addressed, for git send-email
 #            build/mail/NAME/; From and signed off by SENDER="Name
-#            <address>" (which implies --mail), or by the series' identity
+#            <address>" (which implies --mail), or by TEST_SENDER of
+#            series.conf; into MAIL_DIR instead of build/mail where set
+#            (the gates' mails: see test_mails in common.sh)
 set -eu
 . "$(dirname "$0")/common.sh"
 
 tmp=$build/export/tmp
-series="$SERIES_NAME <$SERIES_EMAIL>"
+mail_dir=${MAIL_DIR:-$build/mail}
 [ -z "${SENDER:-}" ] || [ "${1:-}" = --mail ] || set -- --mail
-case ${SENDER:-$series} in
+case ${SENDER:-$TEST_SENDER} in
 *" <"*@*">") ;;
 *) die "SENDER=\"$SENDER\": give it as \"Name <address>\"" ;;
 esac
 
 # mails NAME: patches/NAME's mails, each an mbox file of its own in
-# build/mail/NAME/, From and signed off by the sender, and addressed as
-# the posting's TO says: To the lists get_maintainer.pl of the base names
-# for the posting, Cc its maintainers, and stable@ on the patches that say
-# Cc: stable; or, for a private posting, To the maintainers only, Cc
-# security@kernel.org
+# build/mail/NAME/, From the sender, each patch signed off by them below
+# its other trailers, and addressed: To the lists get_maintainer.pl of the
+# base names for the posting, Cc its maintainers, the posting's CC, and
+# whom a patch's own Cc: trailers name (stable@ among them)
 mails() {
 	patches=$(posting_patches "$1")
 	gm="./scripts/get_maintainer.pl --no-git --no-git-fallback --no-fixes --no-rolestats --no-tree"
@@ -36,34 +37,34 @@ mails() {
 	lists=$(cd "$(base_tree)" && $gm --no-m --no-r $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
 	# shellcheck disable=SC2086
 	people=$(cd "$(base_tree)" && $gm --no-l $patches | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
-	private=$([ "$(posting_var "$1" TO)" = lists ] || echo yes)
-	mkdir -p "$build/mail/$1"
+	extra=$(posting_var "$1" CC)
+	mkdir -p "$mail_dir/$1"
 	for f in $(posting_mails "$1"); do
-		to=$lists cc=$people
-		if [ -n "$private" ]; then
-			to=$people cc=security@kernel.org
-		elif grep -q '^Cc: stable@vger.kernel.org' "$f"; then
-			cc="$cc, stable@vger.kernel.org"
-		fi
+		to=$lists cc=$people${extra:+, $extra}
+		# and whom its Cc: trailers name, as git send-email takes them
+		ccs=$(awk '/^---$/ { exit } /^Cc: / { sub(/^Cc: /, ""); sub(/ #.*/, ""); print }' "$f" |
+			paste -sd, | sed 's/,/, /g')
+		[ -z "$ccs" ] || cc="$cc, $ccs"
 		awk -v to="$to" -v cc="$cc" '
 			!done && /^Subject: / { subj = 1 }
 			!done && subj && /^$/ { print "To: " to; print "Cc: " cc; done = 1 }
 			{ print }' "$f" |
-			NAME=$SERIES_NAME EMAIL=$SERIES_EMAIL TO=${SENDER:-$series} perl -0pe \
-				's/^(From|Signed-off-by): \Q$ENV{NAME}\E\s+<\Q$ENV{EMAIL}\E>/$1: $ENV{TO}/mg;
+			NAME=$SERIES_NAME EMAIL=$SERIES_EMAIL TO=${SENDER:-$TEST_SENDER} perl -0pe \
+				's/^From: \Q$ENV{NAME}\E\s+<\Q$ENV{EMAIL}\E>/From: $ENV{TO}/m;
+				 s/^---$/Signed-off-by: $ENV{TO}\n---/m;
 				 s/^\Q$ENV{NAME}\E( \(\d+\):)$/$ENV{TO}$1/mg; s/^(.*) <[^>]*>( \(\d+\):)$/$1$2/mg' \
-				>"$build/mail/$1/$(basename "$f")"
+				>"$mail_dir/$1/$(basename "$f")"
 	done
 }
 
 # mailboxes: every posting's mails, into build/mail/NAME/
 mailboxes() {
-	rm -rf "$build/mail"
+	rm -rf "$mail_dir"
 	for p in $(postings); do
 		[ -n "$(posting_patches "$p")" ] || die "patches/$p holds no patch: run make export"
 		mails "$p"
 	done
-	echo "  MAIL    $(postings | wc -l) postings from ${SENDER:-$series} -> build/mail/NAME/, each sent with:"
+	echo "  MAIL    $(postings | wc -l) postings from ${SENDER:-$TEST_SENDER} -> ${mail_dir#$top/}/NAME/, each sent with:"
 	for p in $(postings); do
 		echo "          $(send_command "$p")"
 	done

@@ -81,7 +81,7 @@ mkdir -p "$repo"
 cp -r "$top/Makefile" "$top/series.conf" "$top/harness" "$top/targets" "$top/postings" "$repo/"
 ln -s "$build" "$repo/build"
 ln -s "$top/patches" "$repo/patches"
-printf "PREFIX='RFC PATCH'\nTO=lists\nSTABLE=no\nSUITES='throwaway_suite'\nSTACK=x86_64-4k\n" >"$repo/postings/9-rfc-throwaway.conf"
+printf "PREFIX='RFC PATCH'\nSTABLE=no\nSUITES='throwaway_suite'\nSTACK=x86_64-4k\n" >"$repo/postings/9-rfc-throwaway.conf"
 echo "A throwaway posting" >"$repo/postings/9-rfc-throwaway.txt"
 printf '#!/bin/sh\necho "the throwaway gate ran" >&2\nexit 1\n' >"$repo/harness/throwaway.sh"
 chmod +x "$repo/harness/throwaway.sh"
@@ -105,15 +105,20 @@ rc=0
 rm -f "$repo/build" "$repo/patches"
 
 # commitrefs.sh takes a cited commit and a Fixes: tag, and refuses a bare id.
-printf 'Subject: [PATCH] x\n\nAs commit 123456789abc ("drm: a") did, read\n0x1234567890000 and 1234567890123 bytes.\n\nFixes: abcdef012345 ("drm: b")\n---\n' >"$tmp/good.patch"
+printf 'Subject: [PATCH] x\n\nAs commit 123456789abc ("drm: a") did, read\n0x1234567890000 and 1234567890123 bytes.\n\nFixes: abcdef012345 ("drm: b")\nAssisted-by: LLM sparse\n---\n' >"$tmp/good.patch"
 sed 's/^0x1234567890000/and 6fef2d4c00b5 replaced/' "$tmp/good.patch" >"$tmp/bad.patch"
 "$h/commitrefs.sh" "$tmp/good.patch" >"$tmp/out" 2>&1 && ok || fail "commitrefs.sh refused a good message: $(cat "$tmp/out")"
-printf 'Subject: [PATCH] y\n\nA fix.\n\nCc: stable@vger.kernel.org\n---\n' >"$tmp/nofixes.patch"
+printf 'Subject: [PATCH] y\n\nA fix.\n\nCc: stable@vger.kernel.org\nAssisted-by: LLM\n---\n' >"$tmp/nofixes.patch"
 "$h/commitrefs.sh" "$tmp/nofixes.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took Cc: stable without Fixes: nor since when" || ok
 sed 's/^A fix\.$/A fix of a bug there since v5.3./' "$tmp/nofixes.patch" >"$tmp/since.patch"
 "$h/commitrefs.sh" "$tmp/since.patch" >"$tmp/out" 2>&1 && ok || fail "commitrefs.sh refused a bug since v5.3: $(cat "$tmp/out")"
 if "$h/commitrefs.sh" "$tmp/bad.patch" >"$tmp/out" 2>&1; then fail "commitrefs.sh took a bare commit id"
 elif grep -q 6fef2d4c00b5 "$tmp/out"; then ok; else fail "commitrefs.sh did not name the bare id: $(cat "$tmp/out")"; fi
+# ... and a patch signed off by the tool, or without Assisted-by
+sed 's/^Assisted-by: LLM sparse$/&\nSigned-off-by: A Tool <tool@example.org>/' "$tmp/good.patch" >"$tmp/sob.patch"
+"$h/commitrefs.sh" "$tmp/sob.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took a patch with a Signed-off-by" || ok
+sed '/^Assisted-by: /d' "$tmp/good.patch" >"$tmp/noab.patch"
+"$h/commitrefs.sh" "$tmp/noab.patch" >"$tmp/out" 2>&1 && fail "commitrefs.sh took a patch without Assisted-by" || ok
 
 # make apply on a tree the series does not apply to: the patch is named,
 # and the tree is left exactly as it was.

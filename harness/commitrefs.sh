@@ -18,6 +18,8 @@ set -eu
 
 rc=0
 for f in ${*:-$(for p in $(postings); do posting_mails "$p"; done)}; do
+	# the mail up to its "---" line: headers, message and trailers
+	msg=$(awk '/^---$/ { exit } { print }' "$f")
 	# the message, one line: from the mail's headers to the "---" line
 	# (a cover letter's to its shortlog, "Author (N):"), without trailers
 	# other than Fixes:
@@ -37,18 +39,18 @@ for f in ${*:-$(for p in $(postings); do posting_mails "$p"; done)}; do
 		rc=1
 	fi
 	case $f in */0000-cover-letter.patch) ;; *)
-		if awk '/^---$/ { exit } { print }' "$f" | grep -q '^Signed-off-by: '; then
+		if echo "$msg" | grep -q '^Signed-off-by: '; then
 			echo "commitrefs: ${f#$top/patches/} carries a Signed-off-by: only the sender signs off, when the mails are made (make export SENDER=...)" >&2
 			rc=1
 		fi
-		if ! awk '/^---$/ { exit } { print }' "$f" | grep -Eq '^Assisted-by: LLM( [a-z][a-z0-9-]*)*$'; then
+		if ! echo "$msg" | grep -Eq '^Assisted-by: LLM( [a-z][a-z0-9-]*)*$'; then
 			echo "commitrefs: ${f#$top/patches/} has no Assisted-by: LLM [TOOL...] (Documentation/process/coding-assistants.rst)" >&2
 			rc=1
 		fi
 	esac
 	if grep -q '^Cc: stable@' "$f" && ! grep -q '^Fixes: ' "$f" &&
 		! grep -q '^Cc: stable@vger.kernel.org # v[0-9][0-9.]*+' "$f" &&
-		! awk '/^---$/ { exit } { print }' "$f" | tr '\n' ' ' | grep -q 'since v[0-9]'; then
+		! echo "$msg" | tr '\n' ' ' | grep -q 'since v[0-9]'; then
 		echo "commitrefs: ${f#$top/patches/} has Cc: stable without Fixes:, and does not say since which release the bug exists (\"since vX.Y\", or Cc: stable@vger.kernel.org # vX.Y+)" >&2
 		rc=1
 	fi

@@ -77,9 +77,10 @@ load_posting() {
 		die "posting $1: STACK=$STACK is not a target: $(echo $(ls "$top/targets"))"
 }
 
-# send_command NAME: the command that sends posting NAME from build/mail/
+# send_command NAME [DIR]: the command that sends posting NAME from DIR
+# (build/mail, the default, or the gates' build/mail-test)
 send_command() {
-	echo "git send-email build/mail/$1/"
+	echo "git send-email ${2:-build/mail}/$1/"
 }
 
 # test_mails: the mails of every posting as make export SENDER=... makes

@@ -66,7 +66,7 @@ mailboxes() {
 	done
 	echo "  MAIL    $(postings | wc -l) postings from ${SENDER:-$TEST_SENDER} -> ${mail_dir#$top/}/NAME/, each sent with:"
 	for p in $(postings); do
-		echo "          $(send_command "$p")"
+		echo "          $(send_command "$p" "${mail_dir#$top/}")"
 	done
 }
 

@@ -27,14 +27,17 @@ rm -rf "$out"
 mkdir -p "$out"
 
 wt=$build/mailcheck-tree
+# same_tree NAME: the mails applied in $wt give posting NAME's tree
+same_tree() {
+	[ "$(git -C "$wt" rev-parse HEAD^{tree})" = "$(git -C "$ksrc" rev-parse "posting/$1^{tree}")" ]
+}
 ksrc_worktree "$wt" base
 git -C "$wt" am --abort >/dev/null 2>&1 || :
 git -C "$wt" checkout -q -f --detach base
 for p in $(postings); do
 	git -C "$wt" am -q --empty=drop "$mails/$p"/*.patch >"$out/am.log" 2>&1 ||
 		die "build/mail-test/$p does not apply with git am onto the postings before it (log: build/mail-test/.check/am.log)"
-	[ "$(git -C "$wt" rev-parse HEAD^{tree})" = "$(git -C "$ksrc" rev-parse "posting/$p^{tree}")" ] ||
-		die "build/mail-test/$p gives another tree than posting/$p of build/linux: run make export"
+	same_tree "$p" || die "build/mail-test/$p gives another tree than posting/$p of build/linux: run make export"
 done
 echo "  MAIL    git am of the mails, in order, gives every posting's tree"
 
@@ -52,7 +55,7 @@ sent=0
 for p in $(postings); do
 	# the posting's own command, on the test mails, with send-email's own
 	# configuration and identity instead of the user's
-	cmd=$(send_command "$p" | sed "s|build/mail/|build/mail-test/|")
+	cmd=$(send_command "$p" build/mail-test)
 	# shellcheck disable=SC2086
 	(cd "$top" && HOME=$out GIT_CONFIG_NOSYSTEM=1 git -c sendemail.smtpserver=localhost \
 		${cmd#git } --dry-run --confirm=never --no-validate --8bit-encoding=UTF-8 \
@@ -109,7 +112,7 @@ chmod +x "$out/sendmail"
 printf '[user]\n\tname = A Maintainer\n\temail = maintainer@example.org\n' >"$out/.gitconfig"
 git -C "$wt" checkout -q -f --detach base
 for p in $(postings); do
-	cmd=$(send_command "$p" | sed "s|build/mail/|build/mail-test/|")
+	cmd=$(send_command "$p" build/mail-test)
 	rm -f "$out/$p.mbox"
 	# shellcheck disable=SC2086
 	(cd "$top" && MBOX=$out/$p.mbox HOME=$out GIT_CONFIG_NOSYSTEM=1 git ${cmd#git } \
@@ -132,7 +135,6 @@ for p in $(postings); do
 		{ cat "$out/diff" >&2; die "b4 am of build/mail-test/$p changed the trailers (< the mails, > b4)"; }
 	git -C "$wt" am -q "$out/b4-$p/$p.mbx" >"$out/am.log" 2>&1 ||
 		die "what b4 am gives of build/mail-test/$p does not apply with git am (log: build/mail-test/.check/am.log)"
-	[ "$(git -C "$wt" rev-parse HEAD^{tree})" = "$(git -C "$ksrc" rev-parse "posting/$p^{tree}")" ] ||
-		die "what b4 am gives of build/mail-test/$p makes another tree than posting/$p"
+	same_tree "$p" || die "what b4 am gives of build/mail-test/$p makes another tree than posting/$p"
 done
 echo "  MAIL    b4 am of each thread: every cover letter and patch, trailers kept, git am gives every posting's tree"

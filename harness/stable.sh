@@ -18,7 +18,8 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-trees="sid:linux-source-7.2 trixie:linux-source-6.12"
+# STABLE_TREES=SUITE:PACKAGE...: other trees, or one of these alone
+trees=${STABLE_TREES:-"sid:linux-source-7.2 trixie:linux-source-6.12"}
 target=ppc64le-64k
 out=$build/stable
 mkdir -p "$out"

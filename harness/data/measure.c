@@ -16,7 +16,10 @@
 #include <kunit/test.h>
 #include "amdgpu.h"
 #include "kfd_priv.h"
-#include "kfd_kernel_queue.h"
+
+/* Static in amdgpu_doorbell_mgr.c, defined after this file */
+static u32 amdgpu_doorbell_kernel_layout(u32 num_doorbells, unsigned long page_size,
+					 u32 *mes_offset, u32 *kfd_offset);
 
 /* amdgpu's kernel doorbells on gfx90a: max_assignment + 1 of the Vega20 layout, plus 0x400 */
 #define MEASURE_GFX90A_KERNEL_DOORBELLS	0x7ef
@@ -28,16 +31,16 @@ static void measure_print(struct kunit *test, const char *what, unsigned long by
 
 static void measure_footprint(struct kunit *test)
 {
-	struct amdgpu_doorbell_layout layout;
 	unsigned long slice;
+	u32 size, mes, kfd_page;
 	struct kfd_dev *kfd = kunit_kzalloc(test, sizeof(*kfd), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, kfd);
 
 	/* The BAR the kernel's doorbells take, KFD's HIQ page included */
-	amdgpu_doorbell_kernel_layout(MEASURE_GFX90A_KERNEL_DOORBELLS, PAGE_SIZE,
-				      true, &layout);
-	measure_print(test, "kernel-doorbell-BAR", layout.size);
+	size = amdgpu_doorbell_kernel_layout(MEASURE_GFX90A_KERNEL_DOORBELLS, PAGE_SIZE,
+					     &mes, &kfd_page);
+	measure_print(test, "kernel-doorbell-BAR", size);
 
 	/* The BAR each process with queues takes: 8-byte doorbells, no MES */
 	kfd->device_info.doorbell_size = 8;
@@ -45,10 +48,7 @@ static void measure_footprint(struct kunit *test)
 	measure_print(test, "process-doorbell-BAR", slice);
 
 	/* Hence how many processes have queues on a GPU with a 2 MiB BAR */
-	measure_print(test, "processes-with-queues", (SZ_2M - layout.size) / slice);
-
-	/* The EOP buffer kq_initialize() gives a kernel queue (the HIQ) */
-	measure_print(test, "kernel-queue-EOP", KFD_KERNEL_QUEUE_EOP_SIZE);
+	measure_print(test, "processes-with-queues", (SZ_2M - size) / slice);
 
 	/* What a retry fault migrates, at the default granularity */
 	measure_print(test, "SVM-fault-migration",

@@ -8,8 +8,9 @@
 #   or the tree's backport, postings/NAME.backports/X.Y/PATCH.patch, where
 #   there is one (its message says what differs);
 # - then each patch of the postings after them up to the first with tests
-#   (2-kunit) that applies, but those its postings/NAME.backports/X.Y/
-#   untestable lists (a test that cannot reach its fix on that tree);
+#   (2-kunit) that applies, its backport where postings/NAME.backports/X.Y/
+#   has one, but those that directory's untestable lists (a test that
+#   cannot reach its fix on that tree);
 # - the ppc64le-64k kernel with the tree's .kunitconfigs, built in
 #   build/stable/X.Y/ppc64le-64k and booted, its KUnit results judged.
 # Prints a table and fails when a fix neither applies nor has a backport,
@@ -89,12 +90,18 @@ for tree in $trees; do
 		done
 	done
 	git -C "$src" tag -f stable-tests >/dev/null
-	tests=0 skipped=
+	tests=0 skipped= backports=
 	for f in $(posting_patches "$tests_posting"); do
+		# a test whose seams or fakes differ on this tree: its backport
+		backport=$postings_dir/$tests_posting.backports/$ver/$(basename "$f")
+		if [ -f "$backport" ]; then
+			f=$backport
+			backports="$backports $(basename "$f" .patch | cut -c1-4)"
+		fi
 		if am "$src" "$f"; then tests=$((tests + 1)); else
 			skipped="$skipped $(basename "$f" .patch | cut -c1-4)"; fi
 	done
-	echo "  STABLE  $ver: $tests patches of $tests_posting apply; not:${skipped:- none}" | tee -a "$out/$ver/table"
+	echo "  STABLE  $ver: $tests patches of $tests_posting apply (backports:${backports:- none}); not:${skipped:- none}" | tee -a "$out/$ver/table"
 	# a test that applies and builds but cannot reach its fix on this tree
 	# is listed, with why, in postings/NAME.backports/X.Y/untestable
 	untestable=$postings_dir/$tests_posting.backports/$ver/untestable

@@ -30,7 +30,7 @@ struct fake_kfd_hdp_flush_args {
 	uint32_t flags;
 };
 #define FAKE_KFD_IOC_HDP_FLUSH	_IOW('K', 0x29, struct fake_kfd_hdp_flush_args)
-#define FAKE_KFD_HDP_FLUSH_MAX	64
+#define FAKE_KFD_HDP_FLUSH_MAX	64	/* KFD_HDP_FLUSH_MAX_GPUS */
 
 #define FAKE_KFD_MAX_GPUS	8
 

@@ -541,7 +541,7 @@ class Table:
         self.arg = {}       # (function, index) -> unit
         self.ret = {}       # function -> unit
         self.tree = {}      # 'struct.field' of an interval tree -> unit of its keys
-        self.extent = {}    # (allocator, index): a size in CPU pages granularity
+        self.extent = set()  # (allocator, index): a size in CPU pages granularity
         with open(path) as f:
             for ln in f:
                 ln = ln.split('#', 1)[0].split()
@@ -557,7 +557,7 @@ class Table:
                 elif kind == 'tree':
                     self.tree[ln[1]] = ln[2]
                 elif kind == 'extent':
-                    self.extent[(ln[1], int(ln[2]))] = True
+                    self.extent.add((ln[1], int(ln[2])))
                 else:
                     raise SystemExit('pageunits: unknown table entry: ' + ' '.join(ln))
 
@@ -574,10 +574,16 @@ GA_NAME = re.compile(r'(gpu_addr|mc_addr|gpu_offset|_va$|^va$|gpu_va|gart_addr|m
                      r'|wptr_addr|rptr_addr)')
 
 
-def page_const(e):
-    """which page size constant e is: 'P' (PAGE_SIZE), 'G' (4 KiB) or None"""
+def strip(e):
+    """e without the parentheses and casts around it"""
     while e[0] in ('paren', 'cast'):
         e = e[1] if e[0] == 'paren' else e[2]
+    return e
+
+
+def page_const(e):
+    """which page size constant e is: 'P' (PAGE_SIZE), 'G' (4 KiB) or None"""
+    e = strip(e)
     if e[0] == 'id':
         if e[1] == 'PAGE_SIZE':
             return 'P'
@@ -589,8 +595,7 @@ def page_const(e):
 
 
 def shift_const(e):
-    while e[0] in ('paren', 'cast'):
-        e = e[1] if e[0] == 'paren' else e[2]
+    e = strip(e)
     if e[0] == 'id':
         if e[1] == 'PAGE_SHIFT':
             return 'P'
@@ -672,8 +677,7 @@ class Analysis:
     # ---- slots
     def slot_of(self, e, ctx):
         """the slot an expression names, or None"""
-        while e[0] in ('paren', 'cast'):
-            e = e[1] if e[0] == 'paren' else e[2]
+        e = strip(e)
         if e[0] == 'id':
             name = e[1]
             if name == '__return__':
@@ -841,8 +845,7 @@ class Analysis:
         if op == '&':
             a = self.ev(l, ctx)
             if self.ev(r, ctx) == ('u', 'BIT'):
-                self.find(loc, 'page-bit', '%s: 1 << PAGE_SHIFT used as a bit, which moves '
-                          'with the CPU page size' % text(e))
+                self.page_bit(loc, e)
             if self.is_page_mask(r):
                 if a == ('u', 'GA'):
                     self.find(loc, 'gpu-pagesize', 'GPU address %s masked with the CPU page size'
@@ -852,8 +855,7 @@ class Analysis:
         a = self.ev(l, ctx)
         b = self.ev(r, ctx)
         if op in ('|', '^') and ('u', 'BIT') in (a, b):
-            self.find(loc, 'page-bit', '%s: 1 << PAGE_SHIFT used as a bit, which moves with '
-                      'the CPU page size' % text(e))
+            self.page_bit(loc, e)
         if op in ('+', '-') and (page_const(l) or page_const(r)) and is_variable_free(e):
             self.mixed_const(e, ctx)
         if op in ('+', '-', '<', '>', '<=', '>=', '==', '!='):
@@ -872,8 +874,7 @@ class Analysis:
         return None
 
     def is_page_mask(self, r):
-        while r[0] in ('paren', 'cast'):
-            r = r[1] if r[0] == 'paren' else r[2]
+        r = strip(r)
         if r[0] == 'id' and r[1] == 'PAGE_MASK':
             return True
         if r[0] == 'un' and r[1] == '~' and self.is_page_mask(r[2]):
@@ -883,7 +884,6 @@ class Analysis:
         return False
 
     def trunc(self, l, e, ctx):
-        s = self.slot_of(l, ctx)
         name = text(l)
         last = re.split(r'->|\.', name)[-1]
         if COUNT_NAME.search(last):
@@ -893,8 +893,7 @@ class Analysis:
     def mixed_const(self, e, ctx):
         # PAGE_SIZE and a 4 KiB-granular constant in one sum
         def terms(x, out):
-            while x[0] in ('paren', 'cast'):
-                x = x[1] if x[0] == 'paren' else x[2]
+            x = strip(x)
             if x[0] == 'bin' and x[1] in ('+', '-'):
                 terms(x[2], out)
                 terms(x[3], out)
@@ -931,8 +930,7 @@ class Analysis:
         if op == '&=' and self.is_page_mask(r) and not (r[0] == 'un' and r[1] == '~'):
             self.dropped(l, ctx)
         if op in ('|=', '&=', '^=') and d == ('u', 'BIT'):
-            self.find(loc, 'page-bit', '%s: 1 << PAGE_SHIFT used as a bit, which moves with '
-                      'the CPU page size' % text(e))
+            self.page_bit(loc, e)
         if op in ('+=', '-=') and s and d:
             self.mixes.append((loc, op, ('s', s), d, e))
         if op == '<<=' and shift_const(r) in ('P', 'G'):
@@ -940,8 +938,7 @@ class Analysis:
         return ('s', s) if s else None
 
     def masked_same(self, l, r):
-        while r[0] in ('paren', 'cast'):
-            r = r[1] if r[0] == 'paren' else r[2]
+        r = strip(r)
         if r[0] == 'bin' and r[1] == '&' and text(r[2]) == text(l) and self.is_page_mask(r[3]) \
                 and not (r[3][0] == 'un'):
             return True
@@ -987,8 +984,6 @@ class Analysis:
             if ds[0] == ('u', 'GA'):
                 self.find(loc, 'gpu-pagesize', 'GPU address %s aligned to the CPU page size'
                           % text(args[0]))
-            if name in ('ALIGN_DOWN', 'round_down'):
-                return ds[0]
             return ds[0]
         if name in ('min', 'max', 'min_t', 'max_t', 'clamp', 'clamp_t', 'umin', 'umax'):
             vals = [(a, d) for a, d in zip(args, ds) if d]
@@ -999,7 +994,6 @@ class Analysis:
             return ('u', 'BIT')
         if name in ('memset', 'memset_io', 'memcpy', 'memcpy_toio', 'memcpy_fromio') and n == 3:
             if has_id(args[2], 'PAGE_SIZE') and not has_id(args[2], 'AMDGPU_GPU_PAGE_SIZE'):
-                s = self.slot_of(args[2], ctx)
                 ctx['pagesized'].append((loc, name, text(args[2])))
             elif args[2][0] == 'id' and args[2][1] in ctx['pagesize_vars']:
                 ctx['pagesized'].append((loc, name, text(args[2])))
@@ -1046,6 +1040,10 @@ class Analysis:
         if u:
             return ('u', u)
         return ('s', 'r:' + key) if fn else None
+
+    def page_bit(self, loc, e):
+        self.find(loc, 'page-bit', '%s: 1 << PAGE_SHIFT used as a bit, which moves with the '
+                  'CPU page size' % text(e))
 
     def find(self, loc, rule, msg):
         self.findings.append((loc[0], loc[1], rule, msg))
@@ -1183,8 +1181,7 @@ class Analysis:
             return
         if e[0] == 'assign' and e[1] == '=':
             r = e[3]
-            while r[0] in ('paren', 'cast'):
-                r = r[1] if r[0] == 'paren' else r[2]
+            r = strip(r)
             if r[0] == 'bin' and r[1] == '&' and self.is_page_mask(r[3]) and r[3][0] != 'id':
                 ctx['offsets'].append((ctx['loc'], text(r[2])))
             if r[0] == 'call' and r[1][0] == 'id' and r[1][1] == 'offset_in_page' and \
@@ -1194,7 +1191,7 @@ class Analysis:
             for side in (e[2], e[3]):
                 if side[0] in ('member', 'id'):
                     ctx['whole'].append((ctx['loc'], text(side)))
-        if e[0] == 'assign' and e[1] == '=' and self.page_sized(e[3]) and e[2][0] == 'id':
+        if e[0] == 'assign' and e[1] == '=' and page_const(e[3]) == 'P' and e[2][0] == 'id':
             ctx['pagesize_vars'].add(e[2][1])
         for x in e[1:]:
             if isinstance(x, tuple):
@@ -1202,11 +1199,6 @@ class Analysis:
             elif isinstance(x, list):
                 for y in x:
                     self.scan_offsets(y, ctx)
-
-    def page_sized(self, e):
-        while e[0] in ('paren', 'cast'):
-            e = e[1] if e[0] == 'paren' else e[2]
-        return e[0] == 'id' and e[1] == 'PAGE_SIZE'
 
     # ---- solving
     def solve(self):
@@ -1325,8 +1317,7 @@ def is_decl(toks, types):
         return True
     if is_type_tok(t0, types):
         return toks[1].k == 'id' or toks[1].v == '*' or (t0.v in TYPEWORDS and toks[1].v != '(')
-    return t0.k == 'id' and toks[1].v == '*' and len(toks) > 2 and toks[2].k == 'id' and \
-        (len(toks) == 3 or toks[3].v in ('=', ',', '[')) and t0.v[0].islower() and False
+    return False
 
 
 def compound_literal(cur):

@@ -62,12 +62,17 @@ END {
 cat <<'END'
 (bytes, K = KiB, M = MiB; processes-with-queues is a count, for a 2 MiB
 doorbell BAR: how many slices fit beside the kernel's doorbells.  PT-VRAM
-rows: a VM's page tables, root PD included, at the end of a sequence of
-4 KiB maps, one per 2 MiB range (one page; a PT in each 2 MiB of 1 GiB;
-then all but one PT in 16 unmapped, the worst case; then 90% or 95% of
+rows: a compute VM's page tables, root PD included, at the end of a
+sequence of 4 KiB maps, one per 2 MiB range (one page; a PT in each
+2 MiB of 1 GiB; then all but one PT in 16 unmapped; then 90% or 95% of
 them unmapped at random; one in each GiB of 64 GiB; a PT in each 2 MiB
 of 1 GiB, then each unmapped and mapped again), as the VM's stats count
-them; in the base every table takes a CPU page.)
+them; in the base every table takes a CPU page.  PT-VRAM-worst: after a
+PT in each 2 MiB of 1 GiB, the first PT of each BO of the pool kept and
+every other one unmapped; it adapts to the layout, so the base has no
+figure, and PT-VRAM-worst-4k is what the tables it leaves take in BOs of
+4 KiB.  PT-moves rows: the tables the compaction moved for each 100 PTs
+the sequence unmapped.)
 END
 
 echo

@@ -3,45 +3,58 @@
  * The measurement suite's page tables: never posted.  build.sh compiles it
  * into amdgpu_vm_pt.c (gcc -include), whose posted suite, amdgpu_vm_pt, is
  * included at the end of that file: this one runs that suite's sequences
- * of maps and unmaps (vm_pt_test_seqs) on its fixture, through the
- * driver's allocator, and prints what the VM's own stats count for its
- * page tables at the end of each, root PD included, as footprint lines:
+ * of maps and unmaps (vm_pt_test_seqs) and its adversary on its fixture,
+ * through the driver's allocator and compaction, and prints what the VM's
+ * own stats count for its page tables at the end of each, root PD
+ * included, and how many tables the compaction moved for each 100 PTs
+ * the sequence unmapped, as footprint lines:
  *
  *   footprint: PT-VRAM-NAME page PAGE_SIZE: BYTES
+ *   footprint: PT-moves-NAME page PAGE_SIZE: MOVES PER 100 FREES
  *
- * PT-VRAM-worst is the sequence that keeps one page table in each aligned
- * group of 16 siblings: the worst case of the layout on 16 and 64 KiB
- * pages, where it takes 4 and 16 times what 4 KiB pages take.
+ * PT-VRAM-worst is the adversary's (vm_pt_test_adversary_vram()), which
+ * unmaps PTs until no BO of the pool holds two; PT-VRAM-worst-4k is what
+ * the tables it leaves take with 4 KiB pages, a BO of 4 KiB each.
  */
 
 #include <kunit/test.h>
 #include <linux/types.h>
 
-/* the fixture and the sequences of amdgpu_vm_pt (tests/amdgpu_vm_pt_test.c) */
+/* the fixture, the sequences and the adversary of amdgpu_vm_pt (tests/amdgpu_vm_pt_test.c) */
 struct vm_pt_test;
 static int vm_pt_test_init(struct kunit *test);
-static s64 vm_pt_test_seq_vram(struct kunit *test, unsigned int i);
+static s64 vm_pt_test_seq_vram(struct kunit *test, unsigned int i, unsigned int *frees,
+			       unsigned int *copies);
+static s64 vm_pt_test_adversary_vram(struct kunit *test, unsigned int *tables,
+				     unsigned int *copies);
 static void vm_pt_test_vm_fini(struct kunit *test, struct vm_pt_test *t);
 
 /* the names of vm_pt_test_seqs[], in its order */
 static const char * const measure_pt_seqs[] = {
-	"PT-VRAM-one-page", "PT-VRAM-dense-1G", "PT-VRAM-worst",
-	"PT-VRAM-random-90", "PT-VRAM-random-95", "PT-VRAM-sparse-64G",
-	"PT-VRAM-dense-again",
+	"one-page", "dense-1G", "one-in-16", "random-90", "random-95", "sparse-64G",
+	"dense-again",
 };
 
 static void measure_pt(struct kunit *test)
 {
-	unsigned int i;
+	unsigned int i, frees, copies, tables;
 	s64 vram;
 
 	/* kunit_info() evaluates its arguments twice */
 	for (i = 0; i < ARRAY_SIZE(measure_pt_seqs); i++) {
-		vram = vm_pt_test_seq_vram(test, i);
+		vram = vm_pt_test_seq_vram(test, i, &frees, &copies);
 		vm_pt_test_vm_fini(test, test->priv);
-		kunit_info(test, "footprint: %s page %lu: %lld\n", measure_pt_seqs[i],
+		kunit_info(test, "footprint: PT-VRAM-%s page %lu: %lld\n", measure_pt_seqs[i],
 			   PAGE_SIZE, vram);
+		if (frees)
+			kunit_info(test, "footprint: PT-moves-%s page %lu: %u\n",
+				   measure_pt_seqs[i], PAGE_SIZE, copies * 100 / frees);
 	}
+	vram = vm_pt_test_adversary_vram(test, &tables, &copies);
+	vm_pt_test_vm_fini(test, test->priv);
+	kunit_info(test, "footprint: PT-VRAM-worst page %lu: %lld\n", PAGE_SIZE, vram);
+	kunit_info(test, "footprint: PT-VRAM-worst-4k page %lu: %u\n", PAGE_SIZE,
+		   (tables + 1) * SZ_4K);
 }
 
 static struct kunit_case measure_pt_cases[] = {

@@ -13,8 +13,9 @@
  *   footprint: PT-moves-NAME page PAGE_SIZE: MOVES PER 100 FREES
  *
  * PT-VRAM-worst is the adversary's (vm_pt_test_adversary_vram()), which
- * unmaps PTs until no BO of the pool holds two; PT-VRAM-worst-4k is what
- * the tables it leaves take with 4 KiB pages, a BO of 4 KiB each.
+ * keeps the first PT of each BO of the pool and unmaps every other one;
+ * PT-VRAM-worst-4k is what the tables it leaves take with 4 KiB pages, a
+ * BO of 4 KiB each.
  */
 
 #include <kunit/test.h>
